@@ -1,0 +1,106 @@
+"""Announcements (Ansagen): Re/Kontra and the Absagen keine 90/60/30 and schwarz.
+
+Level 0 is Re/Kontra, levels 1..4 the Absagen. Two deadline systems exist:
+``cards`` (a level needs at least N cards still in the announcer's hand) and
+``tricks`` (a level must be said before the first card of trick N). A Hochzeit
+decided in trick k moves every deadline back by k-1 tricks (one card each).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .rules import Rules
+
+LIMITS = ("no90", "no60", "no30", "black")
+PARTY_WORD = {"re": "re", "kontra": "kontra"}
+WORDS = ("re", "kontra", *LIMITS)
+
+
+def level(word: str) -> int:
+    return 0 if word in PARTY_WORD else LIMITS.index(word) + 1
+
+
+class Moment(NamedTuple):
+    """When an announcement is made, as far as the deadlines care."""
+
+    cards_in_hand: int  # of the announcing seat
+    tricks_started: int  # tricks whose first card has been played
+    shift: int  # tricks a Hochzeit took to decide, minus one
+
+
+def in_time(rules: Rules, lvl: int, at: Moment, bonus_cards: int = 0) -> bool:
+    """Is level ``lvl`` still in time at ``at``? ``bonus_cards`` widens a cards deadline."""
+    deadline = rules.deadlines[lvl]
+    if rules.announcements == "cards":
+        return at.cards_in_hand >= deadline - at.shift - bonus_cards
+    if rules.announcements == "tricks":
+        return at.tricks_started < deadline + at.shift
+    return False
+
+
+def implied(rules: Rules, party: str, word: str) -> list[str]:
+    """The words one announcement makes, lowest level first (itself last)."""
+    lvl = level(word)
+    if lvl == 0:
+        return [word]
+    lower = list(LIMITS[: lvl - 1])
+    if rules.announcements == "cards":
+        return [PARTY_WORD[party], *lower, word]
+    return [*lower, word]
+
+
+def check(
+    rules: Rules,
+    party: str,
+    word: str,
+    said: tuple[str, ...],
+    opponents_said: tuple[str, ...],
+    frozen: bool,
+    at: Moment,
+) -> str | None:
+    """Why ``word`` may not be announced now by a member of ``party``, or None if it may.
+
+    ``said``/``opponents_said`` are the words each party has made so far;
+    ``frozen`` marks a party whose late Gegenansage closed its announcements.
+    """
+    if rules.announcements == "none":
+        return "these rules have no announcements"
+    if word not in WORDS:
+        return f"unknown announcement {word!r}"
+    if level(word) == 0 and word != party:
+        return f"the {party} party says {party!r}, not {word!r}"
+    if word in said:
+        return f"{word!r} was already announced"
+    if frozen:
+        return "a late Gegenansage closed this party's announcements"
+    if rules.announcements == "tricks":
+        # a limit carries its lower limits whatever their deadline
+        return None if in_time(rules, level(word), at) else f"too late for {word!r}"
+    for w in implied(rules, party, word):
+        if w in said:
+            continue
+        if in_time(rules, level(w), at):
+            continue
+        if level(w) == 0 and gegenansage_in_time(rules, opponents_said, at):
+            continue
+        return f"too late for {w!r}"
+    return None
+
+
+def gegenansage_in_time(rules: Rules, opponents_said: tuple[str, ...], at: Moment) -> bool:
+    """May Re/Kontra still be said in reply to the opponents' announcements?"""
+    if not rules.gegenansage or not opponents_said:
+        return False
+    highest = max(level(w) for w in opponents_said)
+    return in_time(rules, highest, at, bonus_cards=1)
+
+
+def closes_party(rules: Rules, word: str, said: tuple[str, ...], at: Moment) -> bool:
+    """Does saying ``word`` now close the party's announcements (a late Gegenansage)?"""
+    return (
+        rules.announcements == "cards"
+        and level(word) == 0
+        and word not in said
+        and not in_time(rules, 0, at)
+    )

@@ -1,0 +1,188 @@
+"""Bots. Each gets an :class:`Observation` and returns one legal action.
+
+``random`` picks uniformly (for testing). ``standard`` plays by the rules of
+thumb good players teach: cash aces early, take a trick cheaply, smear Augen
+onto a partner's trick, keep the Fuchs out of enemy tricks, pull trumps when
+strong, and announce with a strong hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .cards import CJ, CQ, DA, HT, Card
+from .observation import Observation
+
+Bot = Callable[[Observation, random.Random], str]
+
+
+def random_bot(obs: Observation, rng: random.Random) -> str:
+    return rng.choice(obs.legal)
+
+
+def standard_bot(obs: Observation, rng: random.Random) -> str:
+    return choose_standard(obs, rng)[0]
+
+
+def choose_standard(obs: Observation, rng: random.Random) -> tuple[str, str]:
+    """The standard bot's action and a short reason for it (the page's hint)."""
+    prefix = f"{obs.seat}:"
+    words = [a[len(prefix):] for a in obs.legal]
+    if obs.phase == "reservations":
+        return prefix + reservation(obs, words), "reservation by hand strength"
+    if obs.phase == "poverty":
+        take = trump_count(obs) >= 7 and "accept" in words
+        return prefix + ("accept" if take else "decline"), "accept with many trumps"
+    if obs.phase == "poverty-return":
+        return prefix + poverty_return(obs), "give back the cheapest plain cards"
+    word = announcement(obs, words)
+    if word:
+        return prefix + word, "strong hand: announce"
+    cards = [Card.from_str(w) for w in words if len(w) == 2 and w not in ("re",)]
+    card, why = play(obs, cards)
+    return prefix + str(card), why
+
+
+# -- reservations ----------------------------------------------------------------------
+
+
+def trump_count(obs: Observation) -> int:
+    return sum(1 for c in obs.hand if obs.order.is_trump(c))
+
+
+def reservation(obs: Observation, words: list[str]) -> str:
+    hand = obs.hand
+    if "throw" in words:
+        return "throw"
+    queens = sum(1 for c in hand if c.rank == "Q")
+    jacks = sum(1 for c in hand if c.rank == "J")
+    aces = sum(1 for c in hand if c.rank == "A")
+    size = len(hand)
+    solo_words = [w for w in words if w.startswith("solo:")]
+    strong = {"solo:queens": queens >= size // 2 and aces >= 2,
+              "solo:jacks": jacks >= size // 2 and aces >= 2}
+    for word, ok in strong.items():
+        if ok and word in solo_words:
+            return word
+    top = sum(1 for c in hand if c in (HT, CQ, Card("S", "Q")))
+    if trump_count(obs) >= size * 3 // 4 and top >= 4 and "solo:diamonds" in solo_words:
+        return "solo:diamonds"
+    if solo_words and len(solo_words) == len(words):  # vorgeführt: must play a solo
+        return max(solo_words, key=lambda w: _solo_strength(hand, w))
+    weddings = [w for w in words if w.startswith("wedding")]
+    if weddings:
+        return weddings[0]
+    if "poverty" in words:
+        return "poverty"
+    return "healthy"
+
+
+def _solo_strength(hand: tuple[Card, ...], word: str) -> int:
+    kind = word[5:]
+    rank = {"queens": "Q", "jacks": "J"}.get(kind)
+    if rank:
+        return sum(3 for c in hand if c.rank == rank) + sum(1 for c in hand if c.rank == "A")
+    suit = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}.get(kind)
+    return sum(2 for c in hand if c.rank in "QJ" or c.suit == suit or c == HT) + (
+        sum(1 for c in hand if c.rank == "A"))
+
+
+def poverty_return(obs: Observation) -> str:
+    given = len(obs.hand) - obs.rules.hand_size
+    plain = sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes))
+    return "return:" + ",".join(sorted(str(c) for c in plain[:given]))
+
+
+# -- announcements -----------------------------------------------------------------------
+
+
+def announcement(obs: Observation, words: list[str]) -> str | None:
+    if obs.my_party not in words:
+        return None
+    if obs.contract.startswith("solo:") and obs.seat != obs.declarer:
+        return None
+    top = sum(1 for c in obs.hand if c in (HT, CQ))
+    strong = trump_count(obs) >= obs.rules.hand_size * 7 // 12 and top >= 2
+    if obs.seat == obs.declarer and obs.contract.startswith("solo:"):
+        strong = trump_count(obs) >= len(obs.hand) * 3 // 4
+    return obs.my_party if strong and len(obs.hand) == obs.rules.hand_size else None
+
+
+# -- card play -------------------------------------------------------------------------------
+
+
+def play(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
+    if len(cards) == 1:
+        return cards[0], "the only legal card"
+    if not obs.trick:
+        return lead(obs, cards)
+    return follow(obs, cards)
+
+
+def lead(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
+    order = obs.order
+    played_suits = {order.follows[t.cards[0]] for t in obs.tricks}
+    aces = [c for c in cards if c.rank == "A" and not order.is_trump(c)
+            and order.follows[c] not in played_suits]
+    if aces:
+        return aces[0], "cash an ace while the suit is fresh"
+    trumps = [c for c in cards if order.is_trump(c)]
+    if len(trumps) * 2 > len(cards) and obs.my_party == "re":
+        return max(trumps, key=order.power.__getitem__), "pull trumps with a strong hand"
+    plain = [c for c in cards if not order.is_trump(c)]
+    if plain:
+        return min(plain, key=lambda c: (c.eyes, order.power[c])), "lead a cheap plain card"
+    return cheapest(obs, cards), "lead a low trump"
+
+
+def follow(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
+    order = obs.order
+    played = [c for _, c in obs.trick]
+    last_trick = len(obs.hand) == 1
+    best = order.winner(played, last_trick)
+    best_seat = obs.trick[best][0]
+    am_last = len(obs.trick) == sum(1 for n in obs.hand_sizes if n) - 1
+    if obs.partner_known(best_seat) and (am_last or _is_high(obs, played[best])):
+        return smear(obs, cards), "smear Augen onto the partner's trick"
+    winners = [c for c in cards if order.winner([*played, c], last_trick) == len(played)]
+    eyes = sum(c.eyes for c in played)
+    if winners and (am_last or eyes >= 10 or not order.is_trump(winners[0])):
+        pick = (cheapest(obs, winners) if am_last
+                else max(winners, key=lambda c: (order.power[c] if order.is_trump(c) else 0)))
+        return pick, "take the trick"
+    return cheapest(obs, cards), "give as little as possible"
+
+
+def _is_high(obs: Observation, card: Card) -> bool:
+    order = obs.order
+    return order.is_trump(card) and order.power[card] >= len(order.trumps) - 4
+
+
+def smear(obs: Observation, cards: list[Card]) -> Card:
+    """The fattest card that is not a valuable trump."""
+    order = obs.order
+    keep = {HT, CQ, Card("S", "Q"), CJ}
+    pool = [c for c in cards if c not in keep] or cards
+    return max(pool, key=lambda c: (c.eyes, -order.power[c]))
+
+
+def cheapest(obs: Observation, cards: list[Card]) -> Card:
+    """The card that costs least: few Augen, low power; keep the Fuchs and Karlchen home."""
+    order = obs.order
+
+    def cost(c: Card) -> tuple[int, int, int]:
+        guarded = 1 if c in (DA, CJ) else 0
+        return (guarded, c.eyes, order.power[c] + (100 if order.is_trump(c) else 0))
+
+    return min(cards, key=cost)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "standard": standard_bot,
+                        "beginner": standard_bot}
+
+
+def get_bot(spec: str) -> Bot:
+    if spec not in BOTS:
+        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(BOTS)})")
+    return BOTS[spec]

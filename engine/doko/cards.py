@@ -1,0 +1,88 @@
+"""Cards, decks and the seeded deal.
+
+A card is a (suit, rank) pair printed as two letters: suit ``C S H D`` then rank
+``A T K Q J 9 8 7`` (``HT`` is the Dulle, ``CQ`` the Alte, ``DA`` the Fuchs,
+``CJ`` Karlchen). Every deck holds each card twice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+SUITS = "CSHD"
+RANKS = "ATKQJ987"
+SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+
+EYES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+# Ranks in each deck size; two copies of every card make the deck.
+DECK_RANKS = {40: "ATKQJ", 48: "ATKQJ9", 64: "ATKQJ987"}
+
+
+class Card(NamedTuple):
+    suit: str
+    rank: str
+
+    @classmethod
+    def from_str(cls, text: str) -> Card:
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise ValueError(f"unknown card {text!r}")
+        return card
+
+    def __str__(self) -> str:
+        return self.suit + self.rank
+
+    def __repr__(self) -> str:
+        return f"Card({self.suit + self.rank!r})"
+
+    @property
+    def eyes(self) -> int:
+        return EYES[self.rank]
+
+
+_BY_TEXT = {s + r: Card(s, r) for s in SUITS for r in RANKS}
+
+HT = Card("H", "T")
+CQ = Card("C", "Q")
+DA = Card("D", "A")
+CJ = Card("C", "J")
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse space-separated cards, e.g. ``"CQ HT DA"``."""
+    return tuple(Card.from_str(t) for t in text.split())
+
+
+def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def deck(size: int) -> list[Card]:
+    """Every card of a deck of ``size`` cards (40, 48 or 64), two of each."""
+    if size not in DECK_RANKS:
+        raise ValueError(f"no deck of {size} cards (40, 48 or 64)")
+    one = [_BY_TEXT[s + r] for s in SUITS for r in DECK_RANKS[size]]
+    return one + one
+
+
+def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card, ...]]:
+    """Shuffle a deck with ``seed`` and deal it to the active seats.
+
+    With five players the dealer sits out and gets an empty hand. The deal is
+    a pure function of its arguments, so a seed names a deal everywhere
+    (CPython, Pyodide, the CLI and the page).
+    """
+    cards = deck(size)
+    random.Random(seed).shuffle(cards)
+    active = [s for s in range(players) if not (players == 5 and s == dealer)]
+    per_seat = size // len(active)
+    hands: list[tuple[Card, ...]] = [() for _ in range(players)]
+    for i, seat in enumerate(active):
+        hands[seat] = tuple(cards[i * per_seat : (i + 1) * per_seat])
+    return hands
+
+
+def total_eyes(cards: list[Card] | tuple[Card, ...]) -> int:
+    return sum(EYES[c.rank] for c in cards)

@@ -1,0 +1,98 @@
+"""Contracts: what is trump, how cards rank, and who wins a trick.
+
+A :class:`CardOrder` is the strategy that really differs between games: the
+normal game (and Hochzeit, Trumpfabgabe, Karo-Solo), the other suit solos,
+Damen-, Buben- and Fleischlos-Solo. It maps every card to the suit it follows
+(``"T"`` for trump) and its power inside that suit. Orders are built once per
+(kind, rules) and cached, so the hot paths are dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import DECK_RANKS, HT, SUITS, Card
+from .rules import Rules
+
+TRUMP = "T"
+PLAIN_ORDER = "ATKQJ987"  # power of plain cards, highest first (only present ranks count)
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    kind: str  # "normal" or a solo kind
+    follows: dict[Card, str]  # card -> suit it follows ("T" = trump)
+    power: dict[Card, int]  # card -> rank inside what it follows; higher wins
+    trumps: tuple[Card, ...]  # distinct trumps, highest first
+    dulle_second_wins: bool  # the second HT beats the first, except in the last trick
+
+    def is_trump(self, card: Card) -> bool:
+        return self.follows[card] == TRUMP
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Display order: trumps first (highest first), then suits C S H D."""
+        group = self.follows[card]
+        return (0 if group == TRUMP else 1 + SUITS.index(group), -self.power[card])
+
+    def beats(self, card: Card, best: Card, last_trick: bool) -> bool:
+        """Does ``card``, played after ``best``, take the trick from it?"""
+        follows = self.follows
+        if follows[card] != follows[best]:
+            return follows[card] == TRUMP
+        if card == best:
+            return card == HT and self.dulle_second_wins and not last_trick
+        return self.power[card] > self.power[best]
+
+    def winner(self, cards: list[Card] | tuple[Card, ...], last_trick: bool) -> int:
+        """Index (in play order) of the card that wins a complete trick."""
+        best = 0
+        for i in range(1, len(cards)):
+            if self.beats(cards[i], cards[best], last_trick):
+                best = i
+        return best
+
+
+def normal_trump_order(rules: Rules, trump_suit: str, ranks: str) -> list[Card]:
+    """Queens and jacks over the trump suit's A T K 9 8 7, Dullen on top if played."""
+    order: list[Card] = [HT] if rules.dullen else []
+    order += [Card(s, "Q") for s in SUITS] + [Card(s, "J") for s in SUITS]
+    order += [Card(trump_suit, r) for r in PLAIN_ORDER if r in ranks and r not in "QJ"]
+    return [c for i, c in enumerate(order) if c not in order[:i]]
+
+
+@cache
+def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrder:
+    """The card order of a contract kind: ``normal`` or one of the solo kinds."""
+    size = deck_size or rules.deck
+    ranks = DECK_RANKS[size]
+    suit_of_solo = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}
+    if kind in ("normal", *suit_of_solo):
+        trumps = normal_trump_order(rules, suit_of_solo.get(kind, "D"), ranks)
+    elif kind == "queens":
+        trumps = [Card(s, "Q") for s in SUITS]
+    elif kind == "jacks":
+        trumps = [Card(s, "J") for s in SUITS]
+    elif kind == "fleshless":
+        trumps = []
+    else:
+        raise ValueError(f"unknown contract kind {kind!r}")
+    follows: dict[Card, str] = {}
+    power: dict[Card, int] = {}
+    for i, card in enumerate(trumps):
+        follows[card] = TRUMP
+        power[card] = len(trumps) - i
+    for suit in SUITS:
+        plain = [Card(suit, r) for r in PLAIN_ORDER if r in ranks]
+        plain = [c for c in plain if c not in follows]
+        for i, card in enumerate(plain):
+            follows[card] = suit
+            power[card] = len(plain) - i
+    dulle_top = bool(trumps) and trumps[0] == HT
+    return CardOrder(
+        kind=kind,
+        follows=follows,
+        power=power,
+        trumps=tuple(trumps),
+        dulle_second_wins=dulle_top and rules.dulle_order == "second-except-last",
+    )

@@ -1,0 +1,109 @@
+"""Game records: parse, print and replay them (FORMATS.md "Game record").
+
+A record holds the rules, the dealer, the hands as dealt and every action.
+``parse_record`` checks its shape and the deal; ``replay`` applies every
+action through the rules and names the first bad one with its index.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from .cards import deck, format_cards, parse_cards
+from .rules import load_rules
+from .state import GameState, IllegalAction, apply, new_game
+
+MAX_ACTIONS = 1000  # far above any real deal; bounds untrusted input
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; the message is one line for the user."""
+
+
+def record_of(state: GameState) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "rules": state.rules.to_json(),
+        "dealer": state.dealer,
+        "hands": [format_cards(h) for h in state.dealt],
+    }
+    if state.owes_duty_solo:
+        record["owes_duty_solo"] = sorted(state.owes_duty_solo)
+    if state.forced_solo is not None:
+        record["forced_solo"] = state.forced_solo
+    record["actions"] = list(state.history)
+    return record
+
+
+def parse_record(data: Any) -> tuple[GameState, list[str]]:
+    """The starting state of a record and its actions; raises RecordError."""
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"malformed JSON: {err.msg} at line {err.lineno}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object with rules, dealer, hands and actions")
+    try:
+        rules = load_rules(data.get("rules", ""))
+    except ValueError as err:
+        raise RecordError(f"rules: {err}") from None
+    hands_text = data.get("hands")
+    if not isinstance(hands_text, list) or not all(isinstance(h, str) for h in hands_text):
+        raise RecordError("hands must be a list of strings, one per seat")
+    players = len(hands_text)
+    if players not in rules.players:
+        raise RecordError(f"{players} hands, but these rules play with {list(rules.players)}")
+    dealer = data.get("dealer", 0)
+    if not _is_seat(dealer, players):
+        raise RecordError(f"dealer must be a seat 0..{players - 1}")
+    try:
+        hands = [parse_cards(h) for h in hands_text]
+    except ValueError as err:
+        raise RecordError(f"hands: {err}") from None
+    _check_deal(rules.deck, players, dealer, hands)
+    owes = data.get("owes_duty_solo", [])
+    if not isinstance(owes, list) or not all(_is_seat(s, players) for s in owes):
+        raise RecordError("owes_duty_solo must be a list of seats")
+    forced = data.get("forced_solo")
+    if forced is not None and not _is_seat(forced, players):
+        raise RecordError("forced_solo must be a seat")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions must be a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"too many actions ({len(actions)})")
+    state = new_game(rules, hands, dealer, frozenset(owes), forced)
+    return state, actions
+
+
+def _is_seat(value: Any, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _check_deal(size: int, players: int, dealer: int, hands: list[tuple[Any, ...]]) -> None:
+    sitting_out = dealer if players == 5 else None
+    per_seat = size // (players - (1 if sitting_out is not None else 0))
+    for seat, hand in enumerate(hands):
+        want = 0 if seat == sitting_out else per_seat
+        if len(hand) != want:
+            raise RecordError(f"seat {seat} holds {len(hand)} cards, expected {want}")
+    dealt = Counter(c for h in hands for c in h)
+    full = Counter(deck(size))
+    if dealt != full:
+        extra = dealt - full
+        wrong = next(iter(extra or (full - dealt)))
+        how = "too many" if extra else "missing"
+        raise RecordError(f"the hands are not a {size}-card deck ({how}: {wrong})")
+
+
+def replay(data: Any) -> GameState:
+    """Replay a record through the rules; raises RecordError naming the bad action."""
+    state, actions = parse_record(data)
+    for index, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as err:
+            raise RecordError(f"action {index} {json.dumps(action)}: {err}") from None
+    return state

@@ -1,0 +1,99 @@
+"""What one seat may know: the only thing bots are given.
+
+An :class:`Observation` carries the seat's own hand, everything played or said
+in the open, and the parties as far as they have been revealed. It never holds
+another seat's cards.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CQ, Card
+from .contracts import CardOrder
+from .rules import Rules
+from .state import GameState, legal_for
+from .tricks import Trick
+
+
+class Observation(NamedTuple):
+    rules: Rules
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    legal: tuple[str, ...]
+    contract: str
+    declarer: int | None
+    declarations: tuple[tuple[int, str], ...]
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[int, Card], ...]
+    said: tuple[tuple[int, str], ...]
+    known_re: frozenset[int]
+    known_kontra: frozenset[int]
+    order: CardOrder
+    my_party: str
+
+    def partner_known(self, seat: int) -> bool | None:
+        """True if ``seat`` is on my side, False if against me, None if unknown."""
+        if seat == self.seat:
+            return True
+        mine, theirs = (
+            (self.known_re, self.known_kontra) if self.my_party == "re"
+            else (self.known_kontra, self.known_re)
+        )
+        if seat in mine:
+            return True
+        if seat in theirs:
+            return False
+        return None
+
+
+def observe(state: GameState, seat: int) -> Observation:
+    re, kontra = revealed_parties(state, seat)
+    return Observation(
+        rules=state.rules, seat=seat, players=state.players, dealer=state.dealer,
+        phase=state.phase, to_act=state.to_act, hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        legal=tuple(legal_for(state, seat)), contract=state.contract,
+        declarer=state.declarer, declarations=state.declarations, tricks=state.tricks,
+        trick=state.trick, said=state.said, known_re=re, known_kontra=kontra,
+        order=state.order, my_party=own_party(state, seat),
+    )
+
+
+def own_party(state: GameState, seat: int) -> str:
+    """The party a seat knows itself to be in (a CQ holder knows it is Re)."""
+    if state.contract == "normal":
+        return "re" if CQ in state.dealt[seat] else "kontra"
+    return state.party(seat)
+
+
+def revealed_parties(state: GameState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
+    """Seats whose party is public knowledge (or known to ``seat`` itself)."""
+    if state.contract != "normal":
+        if state.contract == "wedding" and not state.wedding_decided:
+            return frozenset({state.declarer or 0}), frozenset()
+        if state.contract == "silent-wedding" and seat != state.declarer:
+            return _revealed_normal(state)  # nobody knows it is silent
+        re = frozenset(state.re_seats())
+        return re, frozenset(state.active) - re
+    return _revealed_normal(state)
+
+
+def _revealed_normal(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
+    re: set[int] = set()
+    kontra: set[int] = set()
+    for trick in state.tricks:
+        re.update(trick.played_by(CQ))
+    re.update(s for s, c in state.trick if c == CQ)
+    for s, word in state.said:
+        (re if word == "re" else kontra if word == "kontra" else set()).add(s)
+    if len(re) == 2:  # both Alte known: everybody else is Kontra
+        kontra |= set(state.active) - re
+    if len(kontra) == 2 and len(state.active) == 4:
+        re |= set(state.active) - kontra
+    return frozenset(re), frozenset(kontra)

@@ -1,0 +1,255 @@
+"""Reservations (Vorbehalte) and the contract they make.
+
+Every active seat declares once, from left of the dealer: ``healthy`` or its
+reservation. The highest reservation wins (Pflichtsolo, solo, five kings,
+Trumpfabgabe, Hochzeit); equal ones go to the first seat. This module also
+runs the Trumpfabgabe exchange and decides a Hochzeit's partner.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .cards import CQ, Card
+from .contracts import card_order
+
+if TYPE_CHECKING:
+    from .state import GameState
+    from .tricks import Trick
+
+
+# -- what a seat may declare -------------------------------------------------------
+
+
+def choices(state: GameState, seat: int) -> list[str]:
+    rules = state.rules
+    solos = [f"solo:{k}" for k in rules.solos]
+    if state.forced_solo is not None:
+        return solos  # vorgeführt: only a solo, no throwing
+    hand = state.dealt[seat]
+    words = ["healthy"]
+    if rules.throw != "none" and _kings(hand) >= rules.throw_kings:
+        words.append("throw")
+    if hand.count(CQ) == 2:
+        words += wedding_words(state, seat)
+    if rules.poverty != "none" and poverty_trumps(state, hand) <= rules.poverty_max_trumps:
+        words.append("poverty")
+    return words + solos
+
+
+def wedding_words(state: GameState, seat: int) -> list[str]:
+    rules = state.rules
+    named = [r for r in rules.wedding_rules if r != "card"]
+    if len(rules.wedding_rules) == 1 and named:
+        return ["wedding"]
+    words = [f"wedding:{r}" for r in named]
+    if "card" in rules.wedding_rules:
+        hand = state.dealt[seat]
+        cards = dict.fromkeys(c for h in state.dealt for c in h)
+        words += [f"wedding:{c}" for c in cards if c != CQ and hand.count(c) < 2]
+    return words
+
+
+def _kings(hand: tuple[Card, ...]) -> int:
+    return sum(1 for c in hand if c.rank == "K")
+
+
+def poverty_trumps(state: GameState, hand: tuple[Card, ...]) -> int:
+    """Trumps that count for the Trumpfabgabe limit."""
+    order = card_order("normal", state.rules, _deck_size(state))
+    return sum(
+        1 for c in hand
+        if order.follows[c] == "T" and (state.rules.poverty_counts_fox or c != Card("D", "A"))
+    )
+
+
+def _deck_size(state: GameState) -> int:
+    return sum(len(h) for h in state.dealt)
+
+
+def explain(state: GameState, seat: int, what: str) -> str:
+    if state.phase == "poverty":
+        return "answer the Trumpfabgabe with accept or decline"
+    if state.phase == "poverty-return":
+        return check_return(state, what) or "return the cards you were given"
+    if state.forced_solo is not None:
+        return "a player who is vorgeführt must declare a solo"
+    reasons = {
+        "throw": f"throwing needs {state.rules.throw_kings} kings and rules that allow it",
+        "poverty": "a Trumpfabgabe needs few enough trumps and rules that allow it",
+    }
+    if what.startswith("wedding"):
+        return "a Hochzeit needs both Kreuz-Damen and a partner rule these rules offer"
+    if what.startswith("solo:"):
+        return f"these rules have no solo {what[5:]!r}"
+    return reasons.get(what, f"unknown reservation {what!r}")
+
+
+# -- declaring and resolving -----------------------------------------------------------
+
+
+def declare(state: GameState, seat: int, what: str) -> GameState:
+    state = state._replace(declarations=state.declarations + ((seat, what),))
+    if what == "throw" and state.rules.throw == "immediate":
+        return state._replace(contract="redeal", phase="done", to_act=None)
+    if state.forced_solo is not None or len(state.declarations) == len(state.active):
+        return resolve(state)
+    return state._replace(to_act=state.next_seat(seat))
+
+
+def priority(state: GameState, seat: int, what: str) -> tuple[int, int]:
+    rules = state.rules
+    if what.startswith("solo:"):
+        rank = -rules.solos.index(what[5:]) if rules.solos_ranked else 0
+        duty = rules.duty_solo_rounds > 0 and is_duty(state, seat)
+        return (5 if duty else 4, rank)
+    return ({"throw": 3, "poverty": 2}.get(what, 1 if what.startswith("wedding") else 0), 0)
+
+
+def is_duty(state: GameState, seat: int) -> bool:
+    return seat == state.forced_solo or seat in state.owes_duty_solo
+
+
+def resolve(state: GameState) -> GameState:
+    seat, what = max(state.declarations, key=lambda d: priority(state, *d))
+    left = state.next_seat(state.dealer)
+    if what.startswith("solo:"):
+        duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
+        leads = seat if duty and state.rules.solo_leads == "duty" else left
+        return state._replace(
+            contract=what, declarer=seat, duty_solo=duty, phase="play", to_act=leads)
+    if what == "throw":
+        return state._replace(contract="redeal", phase="done", to_act=None)
+    if what == "poverty":
+        return state._replace(
+            contract="poverty", declarer=seat, phase="poverty", to_act=state.next_seat(seat))
+    if what.startswith("wedding"):
+        rule = what.partition(":")[2] or state.rules.wedding_rules[0]
+        return state._replace(
+            contract="wedding", declarer=seat, wedding_rule=rule, phase="play", to_act=left)
+    both = [s for s in state.active if state.dealt[s].count(CQ) == 2]
+    if both:
+        return state._replace(
+            contract="silent-wedding", declarer=both[0], phase="play", to_act=left)
+    return state._replace(contract="normal", phase="play", to_act=left)
+
+
+# -- Trumpfabgabe ----------------------------------------------------------------------
+
+
+def answer_poverty(state: GameState, seat: int, what: str) -> GameState:
+    giver = state.declarer
+    assert giver is not None
+    if what == "decline":
+        nxt = state.next_seat(seat)
+        if nxt == giver:  # everybody declined: the same dealer deals again
+            return state._replace(contract="redeal", phase="done", to_act=None)
+        return state._replace(to_act=nxt)
+    order = card_order("normal", state.rules, _deck_size(state))
+    given = tuple(c for c in state.hands[giver] if order.follows[c] == "T")
+    hands = list(state.hands)
+    hands[giver] = tuple(c for c in hands[giver] if order.follows[c] != "T")
+    hands[seat] = hands[seat] + given
+    return state._replace(
+        hands=tuple(hands), partner=seat, poverty_cards=given,
+        phase="poverty-return", to_act=seat,
+    )
+
+
+def return_choices(state: GameState) -> list[str]:
+    """Every distinct set of cards the taker may give back."""
+    assert state.to_act is not None
+    hand = sorted(state.hands[state.to_act])
+    picks = dict.fromkeys(combinations(hand, len(state.poverty_cards)))
+    return ["return:" + ",".join(str(c) for c in pick) for pick in picks]
+
+
+def check_return(state: GameState, what: str) -> str | None:
+    if not what.startswith("return:"):
+        return "return the cards you were given: return:CARD,CARD,..."
+    try:
+        cards = [Card.from_str(t) for t in what[7:].split(",") if t]
+    except ValueError as err:
+        return str(err)
+    assert state.to_act is not None
+    if len(cards) != len(state.poverty_cards):
+        return f"return exactly {len(state.poverty_cards)} cards"
+    hand = list(state.hands[state.to_act])
+    for card in cards:
+        if card not in hand:
+            return f"seat {state.to_act} does not hold {card} to return"
+        hand.remove(card)
+    return None
+
+
+def return_cards(state: GameState, seat: int, what: str) -> GameState:
+    cards = [Card.from_str(t) for t in what[7:].split(",") if t]
+    giver = state.declarer
+    assert giver is not None
+    hands = list(state.hands)
+    taker = list(hands[seat])
+    for card in cards:
+        taker.remove(card)
+    hands[seat] = tuple(taker)
+    hands[giver] = hands[giver] + tuple(cards)
+    order = card_order("normal", state.rules, _deck_size(state))
+    trumps = sum(1 for c in cards if order.follows[c] == "T")
+    return state._replace(
+        hands=tuple(hands), poverty_returned=trumps, phase="play",
+        to_act=state.next_seat(state.dealer),
+    )
+
+
+def canonical_return(what: str) -> str:
+    """``return:`` cards in sorted order, so any order of the same cards is accepted."""
+    cards = sorted(Card.from_str(t) for t in what[7:].split(",") if t)
+    return "return:" + ",".join(str(c) for c in cards)
+
+
+# -- during play ---------------------------------------------------------------------
+
+
+def after_trick(state: GameState, trick: Trick) -> GameState:
+    """Decide a Hochzeit's partner once a trick is complete."""
+    if state.contract != "wedding" or state.wedding_decided:
+        return state
+    number = len(state.tricks)
+    groom = state.declarer
+    partner = _wedding_partner(state, trick, groom)
+    if partner is not None:
+        return state._replace(partner=partner, wedding_decided=number)
+    window = state.rules.wedding_tricks or state.rules.tricks_per_game
+    last = not any(state.hands)
+    if number >= window or last:
+        return state._replace(contract="wedding-alone", wedding_decided=number)
+    return state
+
+
+def _wedding_partner(state: GameState, trick: Trick, groom: int | None) -> int | None:
+    rule = state.wedding_rule or "foreign"
+    if rule not in ("foreign", "first", "fehl", "trump"):
+        named = Card.from_str(rule)
+        others = [s for s in trick.played_by(named) if s != groom]
+        return others[0] if others else None
+    if trick.winner == groom:
+        return None
+    led_trump = state.order.follows[trick.cards[0]] == "T"
+    if (rule == "fehl" and led_trump) or (rule == "trump" and not led_trump):
+        return None
+    return trick.winner
+
+
+def may_declare_solo(state: GameState, seat: int) -> bool:
+    """klassisch: one Kreuz-Dame may still become a solo until the other is played."""
+    if not state.rules.solo_one_queen or state.contract != "normal" or state.phase != "play":
+        return False
+    if state.dealt[seat].count(CQ) != 1:
+        return False
+    return not any(
+        CQ in t.cards and any(s != seat for s in t.played_by(CQ)) for t in state.tricks
+    )
+
+
+def declare_one_queen_solo(state: GameState, seat: int) -> GameState:
+    return state._replace(contract="solo:diamonds", declarer=seat, one_queen_solo=True)

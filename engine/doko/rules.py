@@ -1,0 +1,268 @@
+"""Rule presets as data.
+
+Each preset is one frozen :class:`Rules` object. Every option carries a type, a
+default (the value in ``Rules()``), the allowed values where they are a closed
+set, and a one-line description; :func:`load_rules` builds a preset with
+overrides and refuses unknown or inconsistent options with a reason.
+Game logic reads options, never preset names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleshless")
+WEDDING_RULES = ("foreign", "fehl", "trump", "first", "card")
+SPECIAL_KINDS = (
+    "doppelkopf", "fox", "fox-last", "karlchen", "karlchen-caught", "heart-trick",
+)
+
+
+def opt(default: Any, description: str, choices: tuple[Any, ...] | None = None) -> Any:
+    return field(default=default, metadata={"description": description, "choices": choices})
+
+
+@dataclass(frozen=True)
+class Rules:
+    preset: str = opt("ddv", "Preset these rules start from")
+    players: tuple[int, ...] = opt((4, 5), "Table sizes the preset allows")
+    deck: int = opt(48, "Cards in the deck (40 without nines, 48 with)", (40, 48))
+    # Trumps and tricks
+    dullen: bool = opt(True, "Both Herz-Zehnen (Dullen) are the highest trumps")
+    dulle_order: str = opt(
+        "first", "Which of two Dullen wins a trick: the first, or the second except in "
+        "the last trick", ("first", "second-except-last"),
+    )
+    # Reservations
+    solos: tuple[str, ...] = opt(SOLO_KINDS, "Solo kinds that may be declared")
+    solos_ranked: bool = opt(
+        False, "Solos outrank each other in the listed order (else equal, seat order decides)")
+    solo_leads: str = opt(
+        "duty", "Who leads a solo: always left of the dealer, or the soloist in a Pflichtsolo",
+        ("left", "duty"),
+    )
+    duty_solo_rounds: int = opt(5, "Rounds within which every player owes a Pflichtsolo (0: none)")
+    wedding_rules: tuple[str, ...] = opt(
+        ("foreign",), "Partner rules a Hochzeit may name (foreign: first trick not won by "
+        "the Hochzeiter; fehl/trump: first plain-suit/trump-led trick; first: the first "
+        "trick; card: whoever first plays a named card)",
+    )
+    wedding_tricks: int = opt(3, "Tricks within which a Hochzeit must find its partner (0: any)")
+    wedding_deadline_shift: bool = opt(
+        True, "Announcement deadlines move back by the tricks a Hochzeit took to decide")
+    throw: str = opt(
+        "none", "Five kings: none, throw at once before reservations (redeal), or a "
+        "reservation below solos (redeal unless a solo is played)",
+        ("none", "immediate", "reservation"),
+    )
+    throw_kings: int = opt(5, "Kings needed to throw")
+    poverty: str = opt(
+        "none", "Trumpfabgabe: none, ask the others in order, or push the trumps to the left",
+        ("none", "ask", "push"),
+    )
+    poverty_max_trumps: int = opt(3, "Most trumps a Trumpfabgabe hand may hold")
+    poverty_counts_fox: bool = opt(True, "Karo-Asse count as trumps for the Trumpfabgabe limit")
+    solo_one_queen: bool = opt(
+        False, "A player with one Kreuz-Dame may declare a solo until the other is played")
+    # Announcements
+    gegenansage: bool = opt(
+        True, "A party may answer an opposing announcement with Re/Kontra one card later")
+    announcements: str = opt(
+        "cards", "Announcement deadlines: none, by trick, or by cards still in hand",
+        ("none", "tricks", "cards"),
+    )
+    deadlines: tuple[int, ...] = opt(
+        (11, 10, 9, 8, 7), "Deadlines for Re/Kontra, keine 90, 60, 30, schwarz: cards still "
+        "in hand (cards) or the trick before whose first card it must be said (tricks)",
+    )
+    # Scoring
+    scoring: str = opt(
+        "ddv", "Scoring system", ("ddv", "lockhausen", "berndt", "klassisch"))
+    specials: tuple[str, ...] = opt(
+        ("doppelkopf", "fox", "karlchen"), "Sonderpunkte awarded in partner games")
+    specials_in_solo: tuple[str, ...] = opt((), "Sonderpunkte awarded in solos")
+    doppelkarl: bool = opt(
+        False, "Two Karlchen of one party in the last trick score twice (Doppelkarl)")
+    specials_lone_wedding: bool = opt(
+        False, "A silent or lone Hochzeit (scored as a solo) still awards partner-game "
+        "Sonderpunkte")
+    against_old_in_poverty: bool = opt(
+        True, "Kontra gets the point 'gegen die Alten' when it beats a Trumpfabgabe")
+    unannounced_levels: bool = opt(
+        False, "Levels reached without an announcement score a point each (lockhausen)")
+    fixed_team_solo_factor: bool = opt(
+        True, "At 6 and 8 players a soloist scores x5 and x7 instead of x3")
+    sitting_out: str = opt(
+        "zero", "What a dealer who sits out scores: 0, or what each Kontra player scores",
+        ("zero", "kontra"),
+    )
+    tournament: bool = opt(False, "Tournament preset: no running Augen shown during play")
+
+    def __post_init__(self) -> None:
+        problem = self.problem()
+        if problem:
+            raise ValueError(problem)
+
+    def problem(self) -> str | None:
+        """The first inconsistency in these options, or None."""
+        for f in dataclasses.fields(self):
+            choices = f.metadata.get("choices")
+            value = getattr(self, f.name)
+            if choices and value not in choices:
+                return f"option {f.name}: {value!r} is not one of {list(choices)}"
+        checks = [
+            (all(k in SOLO_KINDS for k in self.solos), f"solos: unknown kind in {self.solos}"),
+            (len(set(self.solos)) == len(self.solos), "solos: a kind is listed twice"),
+            (all(r in WEDDING_RULES for r in self.wedding_rules),
+             f"wedding_rules: unknown rule in {self.wedding_rules}"),
+            (len(self.wedding_rules) >= 1, "wedding_rules: name at least one partner rule"),
+            (all(k in SPECIAL_KINDS for k in self.specials + self.specials_in_solo),
+             "specials: unknown Sonderpunkt"),
+            (len(self.deadlines) == 5, "deadlines: give five numbers (Re/Kontra .. schwarz)"),
+            (all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
+             "players: 4 and optionally 5, 6, 8"),
+            (self.duty_solo_rounds >= 0, "duty_solo_rounds: must be >= 0"),
+            (0 <= self.wedding_tricks <= 12, "wedding_tricks: 0..12"),
+            (not (self.dulle_order == "second-except-last" and not self.dullen),
+             "dulle_order: a Dullen rule needs dullen on"),
+            (not (self.solo_leads == "duty" and self.duty_solo_rounds == 0),
+             "solo_leads 'duty' needs duty_solo_rounds > 0"),
+            (self.announcements != "cards" or list(self.deadlines) == sorted(
+                self.deadlines, reverse=True), "deadlines: cards in hand must not increase"),
+            (self.announcements != "tricks" or list(self.deadlines) == sorted(self.deadlines),
+             "deadlines: tricks must not decrease"),
+        ]
+        for ok, reason in checks:
+            if not ok:
+                return reason
+        return None
+
+    @property
+    def hand_size(self) -> int:
+        return self.deck // 4
+
+    @property
+    def tricks_per_game(self) -> int:
+        return self.deck // 4
+
+    def replace(self, **changes: Any) -> Rules:
+        return load_rules({"preset": self.preset, "options": {**self.overrides(), **changes}})
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset."""
+        base = PRESETS[self.preset]
+        return {
+            f.name: _jsonable(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        }
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The ``rules`` field of a game record: the preset id, or id plus options."""
+        changed = self.overrides()
+        return self.preset if not changed else {"preset": self.preset, "options": changed}
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+PRESETS: dict[str, Rules] = {
+    "ddv": Rules(),
+    "ohne-neunen": Rules(
+        preset="ohne-neunen", deck=40, dulle_order="second-except-last",
+        duty_solo_rounds=6, throw="reservation", poverty="push", deadlines=(9, 8, 7, 6, 5),
+        against_old_in_poverty=False,
+    ),
+    "berndt": Rules(
+        preset="berndt", deck=40, solos=("diamonds", "queens", "jacks"), solos_ranked=True,
+        solo_leads="left", duty_solo_rounds=0, wedding_rules=("fehl",), announcements="none",
+        deadlines=(0, 0, 0, 0, 0), scoring="berndt",
+        specials=("doppelkopf", "fox", "karlchen", "karlchen-caught"),
+        specials_in_solo=("doppelkopf",), specials_lone_wedding=True, doppelkarl=True,
+        gegenansage=False, tournament=True,
+    ),
+    "lockhausen": Rules(
+        preset="lockhausen", deck=40, solos=("diamonds", "queens", "jacks", "fleshless"),
+        solos_ranked=True, solo_leads="left", duty_solo_rounds=0,
+        wedding_rules=("fehl", "trump", "first"), throw="immediate", poverty="ask",
+        poverty_counts_fox=False, announcements="tricks", deadlines=(2, 3, 4, 5, 6),
+        gegenansage=False,
+        scoring="lockhausen",
+        specials=("heart-trick", "karlchen", "fox-last", "fox", "doppelkopf"),
+        specials_in_solo=("heart-trick", "karlchen", "fox-last", "fox", "doppelkopf"),
+        specials_lone_wedding=True, tournament=True,
+    ),
+    "klassisch": Rules(
+        preset="klassisch", players=(4, 5, 6, 8), dullen=False,
+        solos=("diamonds", "hearts", "spades", "clubs", "jacks"), solo_leads="left",
+        duty_solo_rounds=0, wedding_rules=("foreign", "card"), wedding_tricks=0,
+        wedding_deadline_shift=False, solo_one_queen=True, announcements="none",
+        gegenansage=False,
+        deadlines=(0, 0, 0, 0, 0), scoring="klassisch", specials=("fox", "karlchen"),
+        specials_in_solo=("fox", "karlchen"), specials_lone_wedding=True,
+        sitting_out="kontra",
+    ),
+}
+
+
+def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
+    """Rules from a preset id or ``{"preset": id, "options": {...}}``; raises ValueError."""
+    if isinstance(spec, Rules):
+        return spec
+    if isinstance(spec, str):
+        if spec not in PRESETS:
+            raise ValueError(f"unknown preset {spec!r} (one of {', '.join(PRESETS)})")
+        return PRESETS[spec]
+    if not isinstance(spec, dict) or not isinstance(spec.get("preset"), str):
+        raise ValueError('rules must be a preset id or {"preset": id, "options": {...}}')
+    base = load_rules(spec["preset"])
+    options = spec.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError("rules options must be an object")
+    names = {f.name: f for f in dataclasses.fields(Rules)}
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in names or name == "preset":
+            raise ValueError(f"unknown option {name!r}")
+        changes[name] = _coerce(name, value, getattr(base, name))
+    return dataclasses.replace(base, **changes)
+
+
+def _coerce(name: str, value: Any, like: Any) -> Any:
+    if isinstance(like, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"option {name}: expected true or false, got {value!r}")
+        return value
+    if isinstance(like, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"option {name}: expected a whole number, got {value!r}")
+        return value
+    if isinstance(like, str):
+        if not isinstance(value, str):
+            raise ValueError(f"option {name}: expected text, got {value!r}")
+        return value
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"option {name}: expected a list, got {value!r}")
+    return tuple(value)
+
+
+def describe() -> dict[str, Any]:
+    """Presets and option metadata, as ``python -m doko rules --json`` prints them."""
+    options = []
+    for f in dataclasses.fields(Rules):
+        default = f.default
+        options.append({
+            "name": f.name,
+            "type": type(default).__name__ if not isinstance(default, tuple) else "list",
+            "default": _jsonable(default),
+            "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
+            "description": f.metadata["description"],
+        })
+    presets = {
+        name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
+        for name, r in PRESETS.items()
+    }
+    return {"presets": presets, "options": options}

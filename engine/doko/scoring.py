@@ -1,0 +1,589 @@
+"""Scoring a finished game: from a game summary to the result and sheet entry.
+
+A :class:`Summary` holds what a score keeper needs to know about a finished
+game (who was Re, Augen, tricks, announcements, Sonderpunkte). :func:`score`
+turns it into the Result JSON of FORMATS.md; :func:`summary_from_json` reads
+and checks a Game summary as an outside tool or a score keeper writes it.
+
+Each scoring system is one function returning an :class:`_Outcome`: the
+winner, the itemised ``lines`` and what one seat of each party writes on the
+sheet. A line ``{"item": ..., "party": P, "points": n}`` credits ``n`` points
+to party ``P``; the value of a game for a party is the sum of its lines minus
+the sum of the other party's lines. Items:
+
+``won``
+    The game was won (``berndt``: Re's "keine 120" level when Re lost).
+``against-the-old``
+    Kontra beat a Re party of two (``ddv``, ``lockhausen``).
+``re-announced``, ``kontra-announced``
+    Re or Kontra was said (``ddv``: 2 points for the winner).
+``no90-announced`` .. ``black-announced``
+    A limit was announced (1 point for the winner; ``by`` names who said it).
+``no90``, ``no60``, ``no30``, ``black``
+    The other party stayed below 90/60/30 Augen or took no trick.
+``schneider``
+    ``klassisch``: the losers have fewer than 60 Augen.
+``120-against-no90``, ``90-against-no60``, ``60-against-no30``, ``30-against-black``
+    ``ddv``: a party reached these Augen against the other party's limit.
+``no90-reached`` .. ``black-reached``
+    ``lockhausen``: the winners announced this limit and reached it.
+``no90-missed`` .. ``black-missed``
+    ``lockhausen``: a limit announced by the other party (``by``) that failed;
+    it counts for the party credited as if it had been reached.
+``doubled-re``, ``doubled-kontra``
+    ``lockhausen``: Re or Contra was said, doubling everything above; the line
+    adds the amount by which the value grew (``factor`` is 2).
+``doppelkopf``, ``fox``, ``fox-last``, ``karlchen``, ``karlchen-caught``, ``heart-trick``
+    One line per Sonderpunkt, credited to the party that made it.
+
+In a solo (and a Hochzeit scored as one) the soloist writes three times what
+one seat of the Re party would write. A dealer who sits out writes 0, or what
+one Kontra seat writes when ``rules.sitting_out`` is ``"kontra"``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import DA
+from .contracts import card_order
+from .rules import Rules, load_rules
+from .tricks import specials_for
+
+PARTIES = ("re", "kontra")
+LIMITS = ("no90", "no60", "no30", "black")
+WORDS = ("re", "kontra", *LIMITS)
+PARTNER_CONTRACTS = ("normal", "wedding", "poverty")
+LONE_WEDDINGS = ("wedding-alone", "silent-wedding")
+TOTAL_EYES = 240
+# Augen a party must stay below for a limit to be reached (black: no trick at all).
+LIMIT_EYES = {"no90": 90, "no60": 60, "no30": 30}
+# ddv: Augen a party needs against a limit of the other party, for one point.
+AGAINST_LIMIT = {"no90": 120, "no60": 90, "no30": 60, "black": 30}
+
+Line = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the score keeper knows about a finished game (see module docs)."""
+
+    rules: Rules
+    contract: str
+    players: int
+    re: tuple[int, ...]
+    sitting_out: int | None
+    eyes_re: int
+    tricks_re: int | None
+    tricks_kontra: int | None
+    announcements: dict[str, tuple[str, ...]]
+    specials: tuple[tuple[str, str], ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class _Outcome:
+    winner: str  # "re", "kontra" or "none"
+    lines: list[Line]
+    re_each: int  # sheet entry of one Re seat (a soloist writes it times the solo factor)
+    kontra_each: int  # sheet entry of one Kontra seat
+
+
+# ---------------------------------------------------------------------------
+# Facts about a summary
+
+
+def is_solo_like(contract: str) -> bool:
+    """One player against the rest: a solo, or a Hochzeit without partner."""
+    return contract.startswith("solo:") or contract in LONE_WEDDINGS
+
+
+def other(party: str) -> str:
+    return "kontra" if party == "re" else "re"
+
+
+def parties(summary: Summary) -> dict[str, list[int]]:
+    """The seats of each party; a dealer who sits out belongs to none."""
+    active = [s for s in range(summary.players) if s != summary.sitting_out]
+    return {
+        "re": sorted(summary.re),
+        "kontra": [s for s in active if s not in summary.re],
+    }
+
+
+def eyes(summary: Summary, party: str) -> int:
+    return summary.eyes_re if party == "re" else TOTAL_EYES - summary.eyes_re
+
+
+def has_trick(summary: Summary, party: str) -> bool:
+    tricks = summary.tricks_re if party == "re" else summary.tricks_kontra
+    if tricks is None:
+        return eyes(summary, party) > 0
+    return tricks > 0
+
+
+def below(summary: Summary, party: str, limit: str) -> bool:
+    """Did ``party`` stay below the limit (fewer Augen, or no trick for black)?"""
+    if limit == "black":
+        return not has_trick(summary, party)
+    return eyes(summary, party) < LIMIT_EYES[limit]
+
+
+def limits_of(summary: Summary, party: str) -> list[str]:
+    return [w for w in summary.announcements.get(party, ()) if w in LIMITS]
+
+
+def said(summary: Summary, party: str) -> bool:
+    """Did ``party`` say Re (Re party) or Kontra (Kontra party)?"""
+    return party in summary.announcements.get(party, ())
+
+
+def against_the_old_allowed(summary: Summary) -> bool:
+    """May Kontra earn the point for beating a Re party of two in this contract?"""
+    if summary.contract == "poverty":
+        return summary.rules.against_old_in_poverty
+    return summary.contract in ("normal", "wedding")
+
+
+def solo_factor(summary: Summary) -> int:
+    return 3
+
+
+def line(item: str, party: str, points: int = 1, **more: Any) -> Line:
+    return {"item": item, "party": party, "points": points, **more}
+
+
+def special_lines(summary: Summary) -> list[Line]:
+    return [line(kind, party) for kind, party in summary.specials]
+
+
+def net(lines: list[Line], party: str) -> int:
+    """Sum of ``party``'s lines minus the other party's lines."""
+    return sum(x["points"] if x["party"] == party else -x["points"] for x in lines)
+
+
+def zero_sum(value_re: int, winner: str, lines: list[Line]) -> _Outcome:
+    return _Outcome(winner, lines, value_re, -value_re)
+
+
+# ---------------------------------------------------------------------------
+# ddv and ohne-neunen
+
+
+def _ddv_goal_reached(summary: Summary, party: str) -> bool:
+    """Did ``party`` reach its goal under the DDV tournament rules?"""
+    opponent = other(party)
+    own_limits = limits_of(summary, party)
+    if own_limits:
+        return below(summary, opponent, own_limits[-1])
+    their_limits = limits_of(summary, opponent)
+    if their_limits:
+        highest = their_limits[-1]
+        if highest == "black":
+            return has_trick(summary, party)
+        return eyes(summary, party) >= LIMIT_EYES[highest]
+    only_kontra_said = said(summary, "kontra") and not said(summary, "re")
+    need = 121 if (party == "re") != only_kontra_said else 120
+    return eyes(summary, party) >= need
+
+
+def _ddv_own_party_lines(summary: Summary, party: str, loser_below: bool) -> list[Line]:
+    """The points a party earns for itself, whoever won."""
+    opponent = other(party)
+    lines: list[Line] = []
+    for limit in reversed(limits_of(summary, opponent)):
+        if eyes(summary, party) >= AGAINST_LIMIT[limit]:
+            lines.append(line(f"{AGAINST_LIMIT[limit]}-against-{limit}", party))
+    if loser_below:
+        lines += [line(limit, party) for limit in LIMITS if below(summary, opponent, limit)]
+    return lines
+
+
+def score_ddv(summary: Summary) -> _Outcome:
+    """DDV points table: winners' points, own-party points, Sonderpunkte netted."""
+    reached = {p: _ddv_goal_reached(summary, p) for p in PARTIES}
+    winner = "re" if reached["re"] else "kontra" if reached["kontra"] else "none"
+    lines: list[Line] = []
+    if winner != "none":
+        lines.append(line("won", winner))
+        if winner == "kontra" and against_the_old_allowed(summary):
+            lines.append(line("against-the-old", winner))
+        for party in PARTIES:
+            if said(summary, party):
+                lines.append(line(f"{party}-announced", winner, 2))
+        for party in PARTIES:
+            for limit in limits_of(summary, party):
+                lines.append(line(f"{limit}-announced", winner, by=party))
+        lines += _ddv_own_party_lines(summary, winner, loser_below=True)
+        lines += _ddv_own_party_lines(summary, other(winner), loser_below=False)
+    else:
+        for party in PARTIES:
+            lines += _ddv_own_party_lines(summary, party, loser_below=True)
+    lines += special_lines(summary)
+    return zero_sum(net(lines, "re"), winner, lines)
+
+
+# ---------------------------------------------------------------------------
+# lockhausen
+
+
+def _lockhausen_winner(summary: Summary) -> str:
+    reached = {}
+    for party in PARTIES:
+        limits = limits_of(summary, party)
+        reached[party] = below(summary, other(party), limits[-1]) if limits else None
+    if reached["re"] is None and reached["kontra"] is None:
+        return "re" if summary.eyes_re >= 121 else "kontra"
+    for party in PARTIES:
+        if reached[party]:
+            return party
+    if reached["re"] is None:
+        return "re"  # only Kontra announced limits, and missed
+    if reached["kontra"] is None:
+        return "kontra"
+    return "none"
+
+
+def _missed_lines(summary: Summary, announcer: str, credited: str, only_missed: bool) -> list[Line]:
+    """Each limit ``announcer`` said (that failed) counts 1 + 1 for ``credited``."""
+    lines: list[Line] = []
+    for limit in limits_of(summary, announcer):
+        if only_missed and below(summary, credited, limit):
+            continue
+        lines.append(line(f"{limit}-announced", credited, by=announcer))
+        lines.append(line(f"{limit}-missed", credited, by=announcer))
+    return lines
+
+
+def _doubled(lines: list[Line], word: str, winner: str) -> Line:
+    value = net(lines, "re")
+    party = "re" if value > 0 or (value == 0 and winner != "kontra") else "kontra"
+    return line(f"doubled-{word}", party, abs(value), factor=2)
+
+
+def score_lockhausen(summary: Summary) -> _Outcome:
+    """Limits 1 + 1 each, doubled per Re/Contra said, then Sonderpunkte undoubled."""
+    winner = _lockhausen_winner(summary)
+    lines: list[Line] = []
+    if winner != "none":
+        loser = other(winner)
+        lines.append(line("won", winner))
+        if winner == "kontra" and against_the_old_allowed(summary):
+            lines.append(line("against-the-old", winner))
+        own = limits_of(summary, winner)
+        for limit in own:
+            lines.append(line(f"{limit}-announced", winner, by=winner))
+            lines.append(line(f"{limit}-reached", winner))
+        lines += _missed_lines(summary, loser, winner, only_missed=False)
+        if summary.rules.unannounced_levels:
+            for limit in LIMITS:
+                if limit not in own and below(summary, loser, limit):
+                    lines.append(line(limit, winner))
+    else:
+        for party in PARTIES:
+            lines += _missed_lines(summary, other(party), party, only_missed=True)
+    for party in PARTIES:
+        if said(summary, party):
+            lines.append(_doubled(lines, party, winner))
+    lines += special_lines(summary)
+    return zero_sum(net(lines, "re"), winner, lines)
+
+
+# ---------------------------------------------------------------------------
+# berndt
+
+
+def score_berndt(summary: Summary) -> _Outcome:
+    """Value V from Re's side; winners write 10 V, losers 0 unless Re lost."""
+    winner = "re" if summary.eyes_re >= 121 else "kontra"
+    loser = other(winner)
+    lines = [line("won", winner)]
+    lines += [line(limit, winner) for limit in LIMITS if below(summary, loser, limit)]
+    lines += special_lines(summary)
+    value = net(lines, "re")
+    if value > 0:
+        return _Outcome(winner, lines, 10 * value, 0)
+    if value < 0:
+        re_each = 10 * value if winner == "kontra" else 0
+        return _Outcome(winner, lines, re_each, -10 * value)
+    return _Outcome(winner, lines, 0, 0)
+
+
+# ---------------------------------------------------------------------------
+# klassisch
+
+
+def score_klassisch(summary: Summary) -> _Outcome:
+    """1 for the game, Schneider, Schwarz, Sonderpunkte netted."""
+    winner = "re" if summary.eyes_re >= 121 else "kontra"
+    loser = other(winner)
+    lines = [line("won", winner)]
+    if eyes(summary, loser) < 60:
+        lines.append(line("schneider", winner))
+    if not has_trick(summary, loser):
+        lines.append(line("black", winner))
+    lines += special_lines(summary)
+    return zero_sum(net(lines, "re"), winner, lines)
+
+
+SYSTEMS = {
+    "ddv": score_ddv,
+    "lockhausen": score_lockhausen,
+    "berndt": score_berndt,
+    "klassisch": score_klassisch,
+}
+
+
+def score(summary: Summary) -> dict[str, Any]:
+    """The Result JSON (FORMATS.md) of a finished game, plus ``summary.extra``."""
+    outcome = SYSTEMS[summary.rules.scoring](summary)
+    factor = solo_factor(summary) if is_solo_like(summary.contract) else 1
+    sitting = outcome.kontra_each if summary.rules.sitting_out == "kontra" else 0
+    points = []
+    for seat in range(summary.players):
+        if seat == summary.sitting_out:
+            points.append(sitting)
+        elif seat in summary.re:
+            points.append(outcome.re_each * factor)
+        else:
+            points.append(outcome.kontra_each)
+    return {
+        "contract": summary.contract,
+        "parties": parties(summary),
+        "eyes": {p: eyes(summary, p) for p in PARTIES},
+        "tricks": {"re": summary.tricks_re, "kontra": summary.tricks_kontra},
+        "winner": outcome.winner,
+        "announcements": {p: list(summary.announcements.get(p, ())) for p in PARTIES},
+        "specials": [{"kind": kind, "party": party} for kind, party in summary.specials],
+        "lines": outcome.lines,
+        "points": points,
+        **summary.extra,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Reading a Game summary
+
+
+def complete_announcements(rules: Rules, party: str, words: Iterable[str]) -> tuple[str, ...]:
+    """``party``'s announcements with the levels they imply, in level order."""
+    if party not in PARTIES:
+        raise ValueError(f"unknown party {party!r} (re or kontra)")
+    words = list(words)
+    if rules.announcements == "none" and words:
+        raise ValueError(f"{rules.preset} has no announcements (got {words[0]!r})")
+    made: set[str] = set()
+    for word in words:
+        if word not in WORDS:
+            raise ValueError(f"unknown announcement {word!r} (one of {', '.join(WORDS)})")
+        if word in PARTIES and word != party:
+            raise ValueError(f"the {party} party cannot announce {word!r}")
+        made.add(word)
+        if word in LIMITS:
+            made.update(LIMITS[: LIMITS.index(word)])
+            if rules.announcements == "cards":
+                made.add(party)
+    return tuple(w for w in (party, *LIMITS) if w in made)
+
+
+SUMMARY_FIELDS = (
+    "rules", "contract", "players", "re", "sitting_out", "eyes_re", "tricks",
+    "announcements", "specials",
+)
+EXTRA_FIELDS = ("poverty", "duty_solo")
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _contracts(rules: Rules) -> list[str]:
+    names = ["normal", "wedding", *LONE_WEDDINGS]
+    if rules.poverty != "none":
+        names.append("poverty")
+    return names + [f"solo:{kind}" for kind in rules.solos]
+
+
+def _read_rules(data: Any) -> Rules:
+    try:
+        return load_rules(data)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"rules: {error}") from None
+
+
+def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None, tuple[int, ...]]:
+    sitting_out = data.get("sitting_out")
+    if sitting_out is not None:
+        sitting_out = _int(sitting_out, "sitting_out")
+    default_players = 4 if sitting_out is None else 5
+    players = _int(data.get("players", default_players), "players")
+    if players in (6, 8):
+        raise ValueError(f"fixed-team tables ({players} players) cannot be scored yet")
+    if players not in rules.players:
+        allowed = ", ".join(str(n) for n in rules.players)
+        raise ValueError(f"{rules.preset} is played by {allowed} players, not {players}")
+    if players == 5 and sitting_out is None:
+        raise ValueError("at 5 players the dealer sits out: give sitting_out")
+    if players == 4 and sitting_out is not None:
+        raise ValueError("at 4 players nobody sits out: sitting_out must be null")
+    if sitting_out is not None and not 0 <= sitting_out < players:
+        raise ValueError(f"sitting_out {sitting_out} is not a seat 0..{players - 1}")
+    seats = data.get("re")
+    if not isinstance(seats, list):
+        raise ValueError("re must be a list of seats")
+    re = tuple(_int(s, "a seat in re") for s in seats)
+    for seat in re:
+        if not 0 <= seat < players:
+            raise ValueError(f"re seat {seat} is not a seat 0..{players - 1}")
+        if seat == sitting_out:
+            raise ValueError(f"seat {seat} sits out and cannot be in the re party")
+    if len(set(re)) != len(re):
+        raise ValueError("re names a seat twice")
+    return players, sitting_out, re
+
+
+def _check_party_size(contract: str, re: tuple[int, ...]) -> None:
+    if is_solo_like(contract):
+        if len(re) != 1:
+            raise ValueError(
+                f"a {contract} is played alone: re must name exactly one seat, got {list(re)}")
+    elif len(re) != 2:
+        raise ValueError(f"a {contract} game has two re seats, got {list(re)}")
+
+
+def _read_tricks(
+    data: Mapping[str, Any], rules: Rules, eyes_re: int,
+) -> tuple[int | None, int | None]:
+    raw = data.get("tricks")
+    eyes_of = {"re": eyes_re, "kontra": TOTAL_EYES - eyes_re}
+    if raw is None:
+        for party in PARTIES:
+            if eyes_of[party] == 0:
+                raise ValueError(f"{party} has 0 Augen: give tricks to say whether it took one")
+        return (None, None)
+    if not isinstance(raw, dict) or set(raw) != set(PARTIES):
+        raise ValueError('tricks must be {"re": N, "kontra": N}')
+    counts = {p: _int(raw[p], f"tricks of {p}") for p in PARTIES}
+    if any(n < 0 for n in counts.values()) or sum(counts.values()) != rules.tricks_per_game:
+        raise ValueError(
+            f"tricks must be two counts summing to {rules.tricks_per_game}, got {raw}")
+    least_card = _least_eyes(rules.deck)
+    for party in PARTIES:
+        if counts[party] == 0 and eyes_of[party] > 0:
+            raise ValueError(f"{party} has {eyes_of[party]} Augen but no trick")
+        if eyes_of[party] < 4 * least_card * counts[party]:
+            raise ValueError(
+                f"{party} cannot take {counts[party]} tricks with {eyes_of[party]} Augen")
+    return (counts["re"], counts["kontra"])
+
+
+def _least_eyes(deck: int) -> int:
+    return 0 if deck != 40 else 2  # a jack is the lowest card without nines
+
+
+def _read_announcements(data: Mapping[str, Any], rules: Rules) -> dict[str, tuple[str, ...]]:
+    raw = data.get("announcements", {})
+    if not isinstance(raw, dict) or not set(raw) <= set(PARTIES):
+        raise ValueError('announcements must be {"re": [...], "kontra": [...]}')
+    result = {}
+    for party in PARTIES:
+        words = raw.get(party, [])
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise ValueError(f"announcements of {party} must be a list of words")
+        result[party] = complete_announcements(rules, party, words)
+    return result
+
+
+def _read_specials(
+    data: Mapping[str, Any], rules: Rules, contract: str, tricks: dict[str, bool],
+) -> tuple[tuple[str, str], ...]:
+    raw = data.get("specials", [])
+    if not isinstance(raw, list):
+        raise ValueError("specials must be a list")
+    kinds = specials_for(rules, is_solo_like(contract), contract in LONE_WEDDINGS)
+    items: list[tuple[str, str]] = []
+    for item in raw:
+        if not isinstance(item, dict) or set(item) != {"kind", "party"}:
+            raise ValueError('each special must be {"kind": KIND, "party": "re"|"kontra"}')
+        kind, party = item["kind"], item["party"]
+        if party not in PARTIES:
+            raise ValueError(f"special {kind!r}: party must be re or kontra, got {party!r}")
+        if kind not in kinds:
+            allowed = ", ".join(kinds) or "none"
+            raise ValueError(
+                f"special {kind!r} is not awarded in a {contract} game under "
+                f"{rules.preset} (awarded: {allowed})")
+        if not tricks[party]:
+            raise ValueError(f"special {kind!r}: {party} took no trick")
+        items.append((kind, party))
+    _check_special_counts(items, rules, contract)
+    return tuple(items)
+
+
+def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: str) -> None:
+    count = Counter(kind for kind, _ in items)
+    kind_of_order = contract[5:] if contract.startswith("solo:") else "normal"
+    fox_is_trump = card_order(kind_of_order, rules).follows[DA] == "T"
+    if count["fox"] + count["fox-last"] and not fox_is_trump:
+        raise ValueError(f"no fox in a {contract} game: the Karo-As is not trump there")
+    most = {
+        "fox": 2, "fox-last": 1,
+        "karlchen": 2 if rules.doppelkarl and not is_solo_like(contract) else 1,
+        "karlchen-caught": 2, "doppelkopf": TOTAL_EYES // 40,
+    }
+    for kind, limit in most.items():
+        if count[kind] > limit:
+            raise ValueError(f"special {kind!r} at most {limit} times, got {count[kind]}")
+    if count["karlchen"] + count["karlchen-caught"] > 2:
+        raise ValueError("only two Karlchen can be in the last trick")
+    if count["karlchen"] and count["fox-last"]:
+        raise ValueError("the last trick is won by a Karlchen or a fox, not both")
+    last = {party for kind, party in items if kind in ("karlchen", "karlchen-caught", "fox-last")}
+    if len(last) > 1:
+        raise ValueError("last-trick specials must all go to the party that won the last trick")
+
+
+def summary_from_json(data: Any) -> Summary:
+    """Read and check a Game summary (FORMATS.md); ValueError names the problem."""
+    if not isinstance(data, dict):
+        raise ValueError("a game summary must be a JSON object")
+    unknown = sorted(set(data) - set(SUMMARY_FIELDS) - set(EXTRA_FIELDS))
+    if unknown:
+        raise ValueError(f"unknown field {unknown[0]!r} in the game summary")
+    for name in ("rules", "contract", "re", "eyes_re"):
+        if name not in data:
+            raise ValueError(f"the game summary needs {name!r}")
+    rules = _read_rules(data["rules"])
+    contract = data["contract"]
+    if contract not in _contracts(rules):
+        raise ValueError(
+            f"contract {contract!r} is not played under {rules.preset} "
+            f"(one of {', '.join(_contracts(rules))})")
+    players, sitting_out, re = _read_seats(data, rules)
+    _check_party_size(contract, re)
+    eyes_re = _int(data["eyes_re"], "eyes_re")
+    if not 0 <= eyes_re <= TOTAL_EYES:
+        raise ValueError(f"eyes_re must be 0..{TOTAL_EYES}, got {eyes_re}")
+    tricks_re, tricks_kontra = _read_tricks(data, rules, eyes_re)
+    took_trick = {
+        "re": tricks_re > 0 if tricks_re is not None else eyes_re > 0,
+        "kontra": tricks_kontra > 0 if tricks_kontra is not None else eyes_re < TOTAL_EYES,
+    }
+    return Summary(
+        rules=rules,
+        contract=contract,
+        players=players,
+        re=re,
+        sitting_out=sitting_out,
+        eyes_re=eyes_re,
+        tricks_re=tricks_re,
+        tricks_kontra=tricks_kontra,
+        announcements=_read_announcements(data, rules),
+        specials=_read_specials(data, rules, contract, took_trick),
+        extra={k: data[k] for k in EXTRA_FIELDS if k in data},
+    )

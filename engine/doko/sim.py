@@ -1,0 +1,159 @@
+"""Playing many games: ``simulate`` (with invariants) and duplicate ``match``es."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import get_bot
+from .cards import deal, deck
+from .notation import record_of
+from .observation import observe
+from .outcome import result
+from .rules import Rules
+from .state import GameState, apply, legal_actions, new_game
+
+
+class InvariantError(AssertionError):
+    """A finished game broke a rule of the game itself."""
+
+
+@dataclass
+class Timer:
+    """Decision times in milliseconds, per bot spec."""
+
+    samples: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, spec: str, ms: float) -> None:
+        self.samples.setdefault(spec, []).append(ms)
+
+    def stats(self, spec: str) -> tuple[float, float]:
+        xs = sorted(self.samples.get(spec, [0.0]))
+        return sum(xs) / len(xs), xs[min(len(xs) - 1, int(0.95 * len(xs)))]
+
+
+def play_game(
+    state: GameState, specs: Sequence[str], rng: random.Random, timer: Timer | None = None
+) -> GameState:
+    """Play a deal to the end; ``random`` seats choose among every legal action."""
+    bots = [get_bot(s) for s in specs]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        spec = specs[seat]
+        start = time.perf_counter()
+        if spec == "random":
+            action = rng.choice(legal_actions(state))
+        else:
+            action = bots[seat](observe(state, seat), rng)
+        if timer is not None:
+            timer.add(spec, (time.perf_counter() - start) * 1000)
+        state = apply(state, action)
+    return state
+
+
+def check_invariants(state: GameState, outcome: dict[str, Any]) -> None:
+    """Raise InvariantError if a finished game is impossible."""
+    rules = state.rules
+    if outcome["contract"] == "redeal":
+        return
+    played = [c for t in state.tricks for c in t.cards]
+    if Counter(played) != Counter(deck(rules.deck)) or any(state.hands):
+        raise InvariantError("a card was lost or played twice")
+    if sum(t.eyes for t in state.tricks) != 240:
+        raise InvariantError("the tricks do not hold 240 Augen")
+    if any(len(t.cards) != len(state.active) for t in state.tricks):
+        raise InvariantError("a trick does not hold one card per active seat")
+    if sum(outcome["eyes"].values()) != 240:
+        raise InvariantError("the result's Augen do not add up to 240")
+    if is_zero_sum(rules, state.players) and sum(outcome["points"]) != 0:
+        raise InvariantError(f"points do not sum to zero: {outcome['points']}")
+
+
+def is_zero_sum(rules: Rules, players: int) -> bool:
+    if rules.scoring == "berndt":
+        return False
+    return not (players == 5 and rules.sitting_out == "kontra")
+
+
+def simulate(
+    rules: Rules,
+    games: int,
+    seed: int,
+    specs: Sequence[str],
+    players: int = 4,
+    on_game: Callable[[GameState, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` deals, check invariants after each; a JSON-ready report."""
+    rng = random.Random(seed)
+    totals = [0] * players
+    contracts: Counter[str] = Counter()
+    start = time.perf_counter()
+    for game in range(games):
+        dealer = game % players
+        hands = deal(rules.deck, players, rng.randrange(2**32), dealer)
+        state = play_game(new_game(rules, hands, dealer), specs, rng)
+        outcome = result(state)
+        check_invariants(state, outcome)
+        contracts[outcome["contract"]] += 1
+        totals = [t + p for t, p in zip(totals, outcome["points"], strict=True)]
+        if on_game:
+            on_game(state, outcome)
+    seconds = time.perf_counter() - start
+    return {
+        "rules": rules.preset, "players": players, "games": games, "bots": list(specs),
+        "seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
+        "mean_points": [round(t / games, 3) for t in totals],
+        "contracts": dict(contracts),
+    }
+
+
+def match(
+    rules: Rules, games: int, seed: int, spec_a: str, spec_b: str
+) -> dict[str, Any]:
+    """Bot A against bot B on the same deals, seats swapped (duplicate)."""
+    rng = random.Random(seed)
+    timer = Timer()
+    per_deal: dict[str, list[float]] = {spec_a: [], spec_b: []}
+    for game in range(games):
+        dealer = game % 4
+        hands = deal(rules.deck, 4, rng.randrange(2**32), dealer)
+        sums = {spec_a: 0.0, spec_b: 0.0}
+        for swap in (False, True):
+            specs = [spec_b if (s % 2 == 0) == swap else spec_a for s in range(4)]
+            game_rng = random.Random(f"{seed}:{game}:{swap}")
+            state = play_game(new_game(rules, hands, dealer), specs, game_rng, timer)
+            points = result(state)["points"]
+            for seat, spec in enumerate(specs):
+                sums[spec] += points[seat]
+        for spec in per_deal:  # each bot sat on four seats over the two games
+            per_deal[spec].append(sums[spec] / 4)
+    bots = []
+    for spec, values in per_deal.items():
+        mean, half = mean_ci(values)
+        ms_mean, ms_p95 = timer.stats(spec)
+        bots.append({
+            "spec": spec, "mean": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "decision_ms_mean": round(ms_mean, 2), "decision_ms_p95": round(ms_p95, 2),
+        })
+    return {"rules": rules.preset, "games": games, "bots": bots}
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def record_line(state: GameState, outcome: dict[str, Any]) -> dict[str, Any]:
+    return {"record": record_of(state), "result": outcome}

@@ -1,0 +1,70 @@
+"""Completed tricks and the Sonderpunkte found in them."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CJ, DA, Card
+from .contracts import CardOrder
+from .rules import Rules
+
+
+class Trick(NamedTuple):
+    seats: tuple[int, ...]  # in play order, the leader first
+    cards: tuple[Card, ...]
+    winner: int  # seat
+
+    @property
+    def eyes(self) -> int:
+        return sum(c.eyes for c in self.cards)
+
+    def played_by(self, card: Card) -> list[int]:
+        return [s for s, c in zip(self.seats, self.cards, strict=True) if c == card]
+
+
+def specials(
+    tricks: tuple[Trick, ...],
+    order: CardOrder,
+    party_of: dict[int, str],
+    kinds: tuple[str, ...],
+    doppelkarl: bool,
+) -> list[dict[str, str]]:
+    """Sonderpunkte of a finished game, one item per point, in trick order.
+
+    ``party_of`` maps every active seat to its party; ``kinds`` are the
+    Sonderpunkte this game awards. A Fuchs is only a Fuchs where the Karo-As
+    is trump; a Karlchen must win the last trick itself.
+    """
+    items: list[dict[str, str]] = []
+    fox_is_trump = order.follows.get(DA) == "T"
+    for index, trick in enumerate(tricks):
+        party = party_of[trick.winner]
+        last = index == len(tricks) - 1
+        win_card = trick.cards[trick.seats.index(trick.winner)]
+
+        def add(kind: str, times: int = 1, who: str = party) -> None:
+            if kind in kinds:
+                items.extend({"kind": kind, "party": who} for _ in range(times))
+
+        if trick.eyes >= 40:
+            add("doppelkopf")
+        if fox_is_trump:
+            add("fox", sum(1 for s in trick.played_by(DA) if party_of[s] != party))
+            if last and win_card == DA:
+                add("fox-last")
+        if all(order.follows[c] == "H" for c in trick.cards):
+            add("heart-trick")
+        if last:
+            karl_seats = trick.played_by(CJ)
+            if win_card == CJ:
+                own = [s for s in karl_seats if party_of[s] == party]
+                add("karlchen", len(own) if doppelkarl else 1)
+            add("karlchen-caught", sum(1 for s in karl_seats if party_of[s] != party))
+    return items
+
+
+def specials_for(rules: Rules, solo_like: bool, lone_wedding: bool) -> tuple[str, ...]:
+    """Which Sonderpunkte a game awards under ``rules``."""
+    if lone_wedding and rules.specials_lone_wedding:
+        return rules.specials
+    return rules.specials_in_solo if solo_like else rules.specials
