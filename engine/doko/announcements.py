@@ -39,6 +39,11 @@ def in_time(rules: Rules, lvl: int, at: Moment, bonus_cards: int = 0) -> bool:
     return False
 
 
+def any_in_time(rules: Rules, at: Moment) -> bool:
+    """Could any announcement still be in time (a Gegenansage included)?"""
+    return in_time(rules, len(LIMITS), at, bonus_cards=1 if rules.gegenansage else 0)
+
+
 def implied(rules: Rules, party: str, word: str) -> list[str]:
     """The words one announcement makes, lowest level first (itself last)."""
     lvl = level(word)

@@ -117,8 +117,8 @@ def resolve(state: GameState) -> GameState:
     if what.startswith("solo:"):
         duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
         leads = seat if duty and state.rules.solo_leads == "duty" else left
-        return state._replace(
-            contract=what, declarer=seat, duty_solo=duty, phase="play", to_act=leads)
+        return state._replace(contract=what, declarer=seat, re_party=(seat,), duty_solo=duty,
+                              phase="play", to_act=leads)
     if what == "throw":
         return state._replace(contract="redeal", phase="done", to_act=None)
     if what == "poverty":
@@ -126,13 +126,14 @@ def resolve(state: GameState) -> GameState:
             contract="poverty", declarer=seat, phase="poverty", to_act=state.next_seat(seat))
     if what.startswith("wedding"):
         rule = what.partition(":")[2] or state.rules.wedding_rules[0]
-        return state._replace(
-            contract="wedding", declarer=seat, wedding_rule=rule, phase="play", to_act=left)
+        return state._replace(contract="wedding", declarer=seat, re_party=(seat,),
+                              wedding_rule=rule, phase="play", to_act=left)
     both = [s for s in state.active if state.dealt[s].count(CQ) == 2]
     if both:
-        return state._replace(
-            contract="silent-wedding", declarer=both[0], phase="play", to_act=left)
-    return state._replace(contract="normal", phase="play", to_act=left)
+        return state._replace(contract="silent-wedding", declarer=both[0], re_party=(both[0],),
+                              phase="play", to_act=left)
+    re = tuple(s for s in state.active if CQ in state.dealt[s])
+    return state._replace(contract="normal", re_party=re, phase="play", to_act=left)
 
 
 # -- Trumpfabgabe ----------------------------------------------------------------------
@@ -152,7 +153,7 @@ def answer_poverty(state: GameState, seat: int, what: str) -> GameState:
     hands[giver] = tuple(c for c in hands[giver] if order.follows[c] != "T")
     hands[seat] = hands[seat] + given
     return state._replace(
-        hands=tuple(hands), partner=seat, poverty_cards=given,
+        hands=tuple(hands), partner=seat, re_party=(giver, seat), poverty_cards=given,
         phase="poverty-return", to_act=seat,
     )
 
@@ -218,7 +219,8 @@ def after_trick(state: GameState, trick: Trick) -> GameState:
     groom = state.declarer
     partner = _wedding_partner(state, trick, groom)
     if partner is not None:
-        return state._replace(partner=partner, wedding_decided=number)
+        assert groom is not None
+        return state._replace(partner=partner, re_party=(groom, partner), wedding_decided=number)
     window = state.rules.wedding_tricks or state.rules.tricks_per_game
     last = not any(state.hands)
     if number >= window or last:
@@ -252,4 +254,5 @@ def may_declare_solo(state: GameState, seat: int) -> bool:
 
 
 def declare_one_queen_solo(state: GameState, seat: int) -> GameState:
-    return state._replace(contract="solo:diamonds", declarer=seat, one_queen_solo=True)
+    return state._replace(contract="solo:diamonds", declarer=seat, re_party=(seat,),
+                          one_queen_solo=True)

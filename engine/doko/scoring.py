@@ -203,7 +203,14 @@ def _ddv_own_party_lines(summary: Summary, party: str, loser_below: bool) -> lis
 
 
 def score_ddv(summary: Summary) -> _Outcome:
-    """DDV points table: winners' points, own-party points, Sonderpunkte netted."""
+    """DDV points table: winners' points, own-party points, Sonderpunkte netted.
+
+    With a winner, the points "for the winning party" and the levels the losers
+    stayed below go to the winner; the points a party earns for itself (Augen
+    against a limit, Sonderpunkte) go to whoever earned them. When nobody
+    reaches its goal only the latter count, and each party is credited for the
+    levels the other stayed below.
+    """
     reached = {p: _ddv_goal_reached(summary, p) for p in PARTIES}
     winner = "re" if reached["re"] else "kontra" if reached["kontra"] else "none"
     lines: list[Line] = []
@@ -422,11 +429,11 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
         sitting_out = _int(sitting_out, "sitting_out")
     default_players = 4 if sitting_out is None else 5
     players = _int(data.get("players", default_players), "players")
-    if players in (6, 8):
-        raise ValueError(f"fixed-team tables ({players} players) cannot be scored yet")
     if players not in rules.players:
         allowed = ", ".join(str(n) for n in rules.players)
         raise ValueError(f"{rules.preset} is played by {allowed} players, not {players}")
+    if players in (6, 8):
+        raise ValueError(f"fixed-team tables ({players} players) cannot be scored yet")
     if players == 5 and sitting_out is None:
         raise ValueError("at 5 players the dealer sits out: give sitting_out")
     if players == 4 and sitting_out is not None:
@@ -478,7 +485,7 @@ def _read_tricks(
             raise ValueError(f"{party} has {eyes_of[party]} Augen but no trick")
         if eyes_of[party] < 4 * least_card * counts[party]:
             raise ValueError(
-                f"{party} cannot take {counts[party]} tricks with {eyes_of[party]} Augen")
+                f"{party} cannot have {eyes_of[party]} Augen in {counts[party]} trick(s)")
     return (counts["re"], counts["kontra"])
 
 

@@ -48,6 +48,9 @@ class GameState(NamedTuple):
     tricks: tuple[Trick, ...] = ()
     trick: tuple[tuple[int, Card], ...] = ()  # the trick being played
     said: tuple[tuple[int, str], ...] = ()  # announcements, implied words included
+    re_party: tuple[int, ...] = ()  # Re as far as the rules have decided it
+    re_words: tuple[str, ...] = ()  # what each party has announced, in order
+    kontra_words: tuple[str, ...] = ()
     frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
     one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
 
@@ -73,21 +76,13 @@ class GameState(NamedTuple):
 
     def re_seats(self) -> tuple[int, ...]:
         """The Re party as the rules define it (some of it may still be hidden)."""
-        if self.contract == "normal":
-            return tuple(s for s in self.active if CQ in self.dealt[s])
-        assert self.declarer is not None
-        if self.partner is None:
-            return (self.declarer,)
-        return (self.declarer, self.partner)
+        return self.re_party
 
     def party(self, seat: int) -> str:
-        if self.contract == "wedding" and self.wedding_decided == 0:
-            # until the partner is found only the Hochzeiter is known to be Re
-            return "re" if seat == self.declarer else "kontra"
-        return "re" if seat in self.re_seats() else "kontra"
+        return "re" if seat in self.re_party else "kontra"
 
     def party_words(self, party: str) -> tuple[str, ...]:
-        return tuple(w for s, w in self.said if self.party(s) == party)
+        return self.re_words if party == "re" else self.kontra_words
 
     def moment(self, seat: int) -> ann.Moment:
         started = len(self.tricks) + (1 if self.trick else 0)
@@ -184,10 +179,13 @@ def announcement_choices(state: GameState, seat: int) -> list[str]:
         return []
     if state.contract == "wedding" and state.wedding_decided == 0:
         return []  # no announcement before the Hochzeit is decided
+    at = state.moment(seat)
+    if not ann.any_in_time(state.rules, at):
+        return []
     party = state.party(seat)
     other = "kontra" if party == "re" else "re"
     said, theirs = state.party_words(party), state.party_words(other)
-    frozen, at = party in state.frozen, state.moment(seat)
+    frozen = party in state.frozen
     return [
         w for w in (party, *ann.LIMITS)
         if ann.check(state.rules, party, w, said, theirs, frozen, at) is None
@@ -250,8 +248,10 @@ def announce(state: GameState, seat: int, word: str) -> GameState:
     frozen = state.frozen
     if ann.closes_party(state.rules, word, said, state.moment(seat)):
         frozen = frozen | {party}
-    new = [(seat, w) for w in ann.implied(state.rules, party, word) if w not in said]
-    return state._replace(said=state.said + tuple(new), frozen=frozen)
+    new = tuple(w for w in ann.implied(state.rules, party, word) if w not in said)
+    words = {"re_words" if party == "re" else "kontra_words": said + new}
+    return state._replace(said=state.said + tuple((seat, w) for w in new), frozen=frozen,
+                          **words)
 
 
 def play_card(state: GameState, seat: int, card: Card) -> GameState:
