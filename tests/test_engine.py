@@ -40,7 +40,7 @@ def test_seeded_deal_is_reproducible_and_complete() -> None:
 def test_ddv_trump_order() -> None:
     order = card_order("normal", DDV)
     assert [str(c) for c in order.trumps] == (
-        "HT CQ SQ HQ DQ CJ SJ HJ DJ DA DT DK D9".split())
+        ["HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "DT", "DK", "D9"])
     assert order.follows[Card.from_str("HA")] == "H"
 
 
@@ -80,7 +80,7 @@ def test_solo_orders() -> None:
     hearts = card_order("hearts", DDV)
     # the Dulle stays on top in a heart solo; then queens, jacks, HA HK H9
     assert [str(c) for c in hearts.trumps] == (
-        "HT CQ SQ HQ DQ CJ SJ HJ DJ HA HK H9".split())
+        ["HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "HA", "HK", "H9"])
     assert hearts.follows[Card.from_str("DA")] == "D"
     fleshless = card_order("fleshless", DDV)
     assert fleshless.trumps == ()
@@ -128,8 +128,8 @@ def test_solo_outranks_wedding_and_equal_solos_go_to_first_seat() -> None:
 
 
 def test_berndt_ranks_solos() -> None:
-    state = play(new_game(PRESETS["berndt"], deal(40, 4, seed=1), 3), "0:solo:jacks", "1:solo:diamonds", "2:healthy",
-                 "3:healthy")
+    start = new_game(PRESETS["berndt"], deal(40, 4, seed=1), 3)
+    state = play(start, "0:solo:jacks", "1:solo:diamonds", "2:healthy", "3:healthy")
     assert state.contract == "solo:diamonds" and state.declarer == 1
     assert state.to_act == 0  # left of the dealer leads a solo in berndt
 

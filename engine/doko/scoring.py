@@ -133,7 +133,9 @@ def below(summary: Summary, party: str, limit: str) -> bool:
 
 
 def limits_of(summary: Summary, party: str) -> list[str]:
-    return [w for w in summary.announcements.get(party, ()) if w in LIMITS]
+    """The limits ``party`` announced, lowest first (the last is its goal)."""
+    words = summary.announcements.get(party, ())
+    return [limit for limit in LIMITS if limit in words]
 
 
 def said(summary: Summary, party: str) -> bool:
@@ -149,6 +151,7 @@ def against_the_old_allowed(summary: Summary) -> bool:
 
 
 def solo_factor(summary: Summary) -> int:
+    """How many times a soloist writes one Re seat's entry (4 and 5 players)."""
     return 3
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from . import announcements as ann
 from . import reservations as res
-from .cards import CQ, Card, deal
+from .cards import Card, deal
 from .contracts import CardOrder, card_order
 from .rules import Rules
 from .tricks import Trick
@@ -249,9 +249,10 @@ def announce(state: GameState, seat: int, word: str) -> GameState:
     if ann.closes_party(state.rules, word, said, state.moment(seat)):
         frozen = frozen | {party}
     new = tuple(w for w in ann.implied(state.rules, party, word) if w not in said)
-    words = {"re_words" if party == "re" else "kontra_words": said + new}
-    return state._replace(said=state.said + tuple((seat, w) for w in new), frozen=frozen,
-                          **words)
+    state = state._replace(said=state.said + tuple((seat, w) for w in new), frozen=frozen)
+    if party == "re":
+        return state._replace(re_words=said + new)
+    return state._replace(kontra_words=said + new)
 
 
 def play_card(state: GameState, seat: int, card: Card) -> GameState:

@@ -1,0 +1,83 @@
+"""Random games on every preset with invariants, and mutated records refused cleanly."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from doko.notation import RecordError, record_of, replay
+from doko.outcome import result
+from doko.rules import PRESETS
+from doko.sim import simulate
+
+GAMES = 2000
+RECORD = json.loads(
+    (Path(__file__).parent / "records" / "ddv_normal_re_announced_lost.json").read_text())
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_random_games_hold_invariants(preset: str) -> None:
+    # uniform choices among all legal actions: solos, weddings, announcements, all of it
+    report = simulate(PRESETS[preset], GAMES, seed=11, specs=["random"] * 4)
+    assert report["games"] == GAMES
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_mixed_bots_reach_every_phase(preset: str) -> None:
+    # standard seats say 'healthy' mostly, so normal games and weddings occur too
+    seen: set[str] = set()
+    simulate(PRESETS[preset], 300, seed=3, specs=["standard", "random", "standard", "standard"],
+             on_game=lambda state, outcome: seen.add(outcome["contract"]))
+    assert "normal" in seen
+
+
+def test_replayed_random_games_round_trip() -> None:
+    rng = random.Random(4)
+    games: list[tuple[dict, dict]] = []  # type: ignore[type-arg]
+    simulate(PRESETS["ohne-neunen"], 50, seed=rng.randrange(1000), specs=["random"] * 4,
+             on_game=lambda s, o: games.append((record_of(s), o)))
+    for rec, outcome in games:
+        assert result(replay(json.loads(json.dumps(rec)))) == outcome
+
+
+def _mutate(data: dict, how: int, where: int, text: str) -> dict:  # type: ignore[type-arg]
+    data = json.loads(json.dumps(data))
+    actions = data["actions"]
+    i = where % len(actions)
+    match how:
+        case 0:
+            actions[i] = text
+        case 1:
+            del actions[i]
+        case 2:
+            actions.insert(i, actions[(i * 7) % len(actions)])
+        case 3:
+            actions[i], actions[-1 - i] = actions[-1 - i], actions[i]
+        case 4:
+            data["hands"][where % 4] = text
+        case 5:
+            data["dealer"] = text
+        case _:
+            seat, _, what = actions[i].partition(":")
+            actions[i] = f"{(int(seat) + 1) % 4}:{what}"
+    return data
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(how=st.integers(0, 6), where=st.integers(0, 200), text=st.text(max_size=12))
+def test_mutated_records_are_refused_cleanly(how: int, where: int, text: str) -> None:
+    data = _mutate(RECORD, how, where, text)
+    try:
+        state = replay(data)
+    except RecordError as err:
+        message = str(err)
+        assert message and "\n" not in message
+        return
+    # a mutation can stay legal (e.g. swapping two announcements); then it must score
+    if state.is_over:
+        assert sum(result(state)["points"]) == 0
