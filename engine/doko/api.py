@@ -169,7 +169,8 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
         "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
         "result": t.sheet[-1] if s.is_over and t.sheet else None,
-        "record": record_of(s),
+        # all hands are in the record: only hand it out once nothing is hidden any more
+        "record": record_of(s) if s.is_over else None,
         "sheet": [{"contract": r["contract"], "points": r["points"]} for r in t.sheet],
         "totals": totals,
     }

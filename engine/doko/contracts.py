@@ -61,6 +61,11 @@ def normal_trump_order(rules: Rules, trump_suit: str, ranks: str) -> list[Card]:
     return [c for i, c in enumerate(order) if c not in order[:i]]
 
 
+def contract_kind(contract: str) -> str:
+    """Card order kind of a contract: solos name theirs, everything else is normal."""
+    return contract.split(":", 1)[1] if contract.startswith("solo:") else "normal"
+
+
 @cache
 def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrder:
     """The card order of a contract kind: ``normal`` or one of the solo kinds."""

@@ -57,7 +57,7 @@ def _kings(hand: tuple[Card, ...]) -> int:
 
 def poverty_trumps(state: GameState, hand: tuple[Card, ...]) -> int:
     """Trumps that count for the Trumpfabgabe limit."""
-    order = card_order("normal", state.rules, _deck_size(state))
+    order = state.order  # still the normal order while reservations are made
     return sum(
         1 for c in hand
         if order.follows[c] == "T" and (state.rules.poverty_counts_fox or c != Card("D", "A"))
@@ -117,8 +117,9 @@ def resolve(state: GameState) -> GameState:
     if what.startswith("solo:"):
         duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
         leads = seat if duty and state.rules.solo_leads == "duty" else left
-        return state._replace(contract=what, declarer=seat, re_party=(seat,), duty_solo=duty,
-                              phase="play", to_act=leads)
+        order = card_order(what[5:], state.rules, _deck_size(state))
+        return state._replace(contract=what, order=order, declarer=seat, re_party=(seat,),
+                              duty_solo=duty, phase="play", to_act=leads)
     if what == "throw":
         return state._replace(contract="redeal", phase="done", to_act=None)
     if what == "poverty":
@@ -147,7 +148,7 @@ def answer_poverty(state: GameState, seat: int, what: str) -> GameState:
         if nxt == giver:  # everybody declined: the same dealer deals again
             return state._replace(contract="redeal", phase="done", to_act=None)
         return state._replace(to_act=nxt)
-    order = card_order("normal", state.rules, _deck_size(state))
+    order = state.order  # the normal order: a Trumpfabgabe is no solo
     given = tuple(c for c in state.hands[giver] if order.follows[c] == "T")
     hands = list(state.hands)
     hands[giver] = tuple(c for c in hands[giver] if order.follows[c] != "T")
@@ -194,8 +195,7 @@ def return_cards(state: GameState, seat: int, what: str) -> GameState:
         taker.remove(card)
     hands[seat] = tuple(taker)
     hands[giver] = hands[giver] + tuple(cards)
-    order = card_order("normal", state.rules, _deck_size(state))
-    trumps = sum(1 for c in cards if order.follows[c] == "T")
+    trumps = sum(1 for c in cards if state.order.follows[c] == "T")
     return state._replace(
         hands=tuple(hands), poverty_returned=trumps, phase="play",
         to_act=state.next_seat(state.dealer),
@@ -254,5 +254,6 @@ def may_declare_solo(state: GameState, seat: int) -> bool:
 
 
 def declare_one_queen_solo(state: GameState, seat: int) -> GameState:
-    return state._replace(contract="solo:diamonds", declarer=seat, re_party=(seat,),
-                          one_queen_solo=True)
+    order = card_order("diamonds", state.rules, _deck_size(state))
+    return state._replace(contract="solo:diamonds", order=order, declarer=seat,
+                          re_party=(seat,), one_queen_solo=True)

@@ -31,6 +31,8 @@ class GameState(NamedTuple):
     dealer: int
     dealt: tuple[tuple[Card, ...], ...]  # hands as dealt (the record keeps these)
     hands: tuple[tuple[Card, ...], ...]  # hands now
+    active: tuple[int, ...]  # seats holding cards in this deal (a sitting-out dealer not)
+    order: CardOrder  # the contract's card order (normal until a solo is declared)
     owes_duty_solo: frozenset[int] = frozenset()
     forced_solo: int | None = None
     history: tuple[str, ...] = ()
@@ -59,15 +61,6 @@ class GameState(NamedTuple):
     def players(self) -> int:
         return len(self.dealt)
 
-    @property
-    def active(self) -> tuple[int, ...]:
-        """Seats that hold cards in this deal (a sitting-out dealer excluded)."""
-        return tuple(s for s in range(self.players) if self.dealt[s])
-
-    @property
-    def order(self) -> CardOrder:
-        return card_order(contract_kind(self.contract), self.rules, len_deck(self))
-
     def next_seat(self, seat: int) -> int:
         seat = (seat + 1) % self.players
         while not self.dealt[seat]:
@@ -95,15 +88,6 @@ class GameState(NamedTuple):
         return self.phase == "done"
 
 
-def len_deck(state: GameState) -> int:
-    return sum(len(h) for h in state.dealt)
-
-
-def contract_kind(contract: str) -> str:
-    """Card order kind of a contract: solos name theirs, everything else is normal."""
-    return contract.split(":", 1)[1] if contract.startswith("solo:") else "normal"
-
-
 def is_solo_like(contract: str) -> bool:
     return contract.startswith("solo:") or contract in ("wedding-alone", "silent-wedding")
 
@@ -122,6 +106,8 @@ def new_game(
     dealt = tuple(tuple(h) for h in hands)
     state = GameState(
         rules=rules, dealer=dealer, dealt=dealt, hands=dealt,
+        active=tuple(s for s, h in enumerate(dealt) if h),
+        order=card_order("normal", rules, sum(len(h) for h in dealt)),
         owes_duty_solo=frozenset(owes_duty_solo), forced_solo=forced_solo,
     )
     return state._replace(to_act=forced_solo if forced_solo is not None
