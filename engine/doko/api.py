@@ -74,7 +74,7 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
         if spec is not None:
             get_bot(spec)
     dealer = _int(payload.get("dealer", players - 1), "dealer") % players
-    state = new_game(rules, deal(rules.deck, players, seed, dealer), dealer)
+    state = new_game(rules, deal(rules.deck_for(players), players, seed, dealer), dealer)
     _table = Table(rules, seat, bots, seed, state, rng=random.Random(seed))
     return view()
 
@@ -127,7 +127,8 @@ def next_game(payload: dict[str, Any]) -> dict[str, Any]:
     redeal = t.state.contract == "redeal" or (t.state.duty_solo and t.rules.solo_leads == "duty")
     dealer = t.state.dealer if redeal else (t.state.dealer + 1) % players
     t.seed = random.Random(t.seed).randrange(10**9)
-    t.state = new_game(t.rules, deal(t.rules.deck, players, t.seed, dealer), dealer)
+    t.state = new_game(t.rules, deal(t.rules.deck_for(players), players, t.seed, dealer),
+                       dealer)
     t.games += 1
     return view()
 

@@ -86,3 +86,8 @@ def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card
 
 def total_eyes(cards: list[Card] | tuple[Card, ...]) -> int:
     return sum(EYES[c.rank] for c in cards)
+
+
+def is_fixed_team(players: int) -> bool:
+    """Six and eight players play in fixed teams by seat: even seats against odd."""
+    return players in (6, 8)

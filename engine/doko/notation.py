@@ -62,7 +62,7 @@ def parse_record(data: Any) -> tuple[GameState, list[str]]:
         hands = [parse_cards(h) for h in hands_text]
     except ValueError as err:
         raise RecordError(f"hands: {err}") from None
-    _check_deal(rules.deck, players, dealer, hands)
+    _check_deal(rules.deck_for(players), players, dealer, hands)
     owes = data.get("owes_duty_solo", [])
     if not isinstance(owes, list) or not all(_is_seat(s, players) for s in owes):
         raise RecordError("owes_duty_solo must be a list of seats")

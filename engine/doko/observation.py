@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CQ, Card
+from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
 from .rules import Rules
 from .state import GameState, legal_for
@@ -67,14 +67,14 @@ def observe(state: GameState, seat: int) -> Observation:
 
 def own_party(state: GameState, seat: int) -> str:
     """The party a seat knows itself to be in (a CQ holder knows it is Re)."""
-    if state.contract == "normal":
+    if state.contract == "normal" and not is_fixed_team(state.players):
         return "re" if CQ in state.dealt[seat] else "kontra"
     return state.party(seat)
 
 
 def revealed_parties(state: GameState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
     """Seats whose party is public knowledge (or known to ``seat`` itself)."""
-    if state.contract != "normal":
+    if state.contract != "normal" or is_fixed_team(state.players):
         if state.contract == "wedding" and not state.wedding_decided:
             return frozenset({state.declarer or 0}), frozenset()
         if state.contract == "silent-wedding" and seat != state.declarer:

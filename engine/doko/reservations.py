@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import CQ, Card
+from .cards import CQ, Card, is_fixed_team
 from .contracts import card_order
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def choices(state: GameState, seat: int) -> list[str]:
     words = ["healthy"]
     if rules.throw != "none" and _kings(hand) >= rules.throw_kings:
         words.append("throw")
-    if hand.count(CQ) == 2:
+    if hand.count(CQ) == 2 and not is_fixed_team(state.players):
         words += wedding_words(state, seat)
     if rules.poverty != "none" and poverty_trumps(state, hand) <= rules.poverty_max_trumps:
         words.append("poverty")
@@ -129,6 +129,9 @@ def resolve(state: GameState) -> GameState:
         rule = what.partition(":")[2] or state.rules.wedding_rules[0]
         return state._replace(contract="wedding", declarer=seat, re_party=(seat,),
                               wedding_rule=rule, phase="play", to_act=left)
+    if is_fixed_team(state.players):  # teams by seat; who holds the Alten does not matter
+        team_a = tuple(s for s in state.active if s % 2 == 0)
+        return state._replace(contract="normal", re_party=team_a, phase="play", to_act=left)
     both = [s for s in state.active if state.dealt[s].count(CQ) == 2]
     if both:
         return state._replace(contract="silent-wedding", declarer=both[0], re_party=(both[0],),
@@ -245,6 +248,8 @@ def _wedding_partner(state: GameState, trick: Trick, groom: int | None) -> int |
 def may_declare_solo(state: GameState, seat: int) -> bool:
     """klassisch: one Kreuz-Dame may still become a solo until the other is played."""
     if not state.rules.solo_one_queen or state.contract != "normal" or state.phase != "play":
+        return False
+    if is_fixed_team(state.players):
         return False
     if state.dealt[seat].count(CQ) != 1:
         return False

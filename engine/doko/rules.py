@@ -123,6 +123,8 @@ class Rules:
             (len(self.deadlines) == 5, "deadlines: give five numbers (Re/Kontra .. schwarz)"),
             (all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
              "players: 4 and optionally 5, 6, 8"),
+            (not (6 in self.players and self.deck == 40),
+             "players: 40 cards cannot be dealt to 6 players"),
             (self.duty_solo_rounds >= 0, "duty_solo_rounds: must be >= 0"),
             (0 <= self.wedding_tricks <= 12, "wedding_tricks: 0..12"),
             (not (self.dulle_order == "second-except-last" and not self.dullen),
@@ -146,6 +148,10 @@ class Rules:
     @property
     def tricks_per_game(self) -> int:
         return self.deck // 4
+
+    def deck_for(self, players: int) -> int:
+        """Cards in play at a table: eight players use two 32-card packs."""
+        return 64 if players == 8 else self.deck
 
     def replace(self, **changes: Any) -> Rules:
         return load_rules({"preset": self.preset, "options": {**self.overrides(), **changes}})

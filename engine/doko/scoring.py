@@ -151,8 +151,33 @@ def against_the_old_allowed(summary: Summary) -> bool:
 
 
 def solo_factor(summary: Summary) -> int:
-    """How many times a soloist writes one Re seat's entry (4 and 5 players)."""
+    """How many times a soloist writes one Re seat's entry: one per opponent."""
+    if summary.players in (6, 8) and summary.rules.fixed_team_solo_factor:
+        return summary.players - 1
     return 3
+
+
+def is_team_game(summary: Summary) -> bool:
+    """A fixed-team table (6 or 8 players) playing teams, not a solo."""
+    return summary.players in (6, 8) and not is_solo_like(summary.contract)
+
+
+TEAM_NAMES = {"re": "A", "kontra": "B"}
+
+
+def _team_names(result: dict[str, Any]) -> dict[str, Any]:
+    """Rename re/kontra to the teams A (even seats) and B (odd seats)."""
+    def rename(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {TEAM_NAMES.get(k, k): rename(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        return TEAM_NAMES.get(value, value) if isinstance(value, str) else value
+
+    named = {k: rename(v) for k, v in result.items()
+             if k in ("parties", "eyes", "tricks", "winner", "announcements", "specials",
+                      "lines")}
+    return {**result, **named}
 
 
 def line(item: str, party: str, points: int = 1, **more: Any) -> Line:
@@ -349,7 +374,10 @@ SYSTEMS = {
 
 def score(summary: Summary) -> dict[str, Any]:
     """The Result JSON (FORMATS.md) of a finished game, plus ``summary.extra``."""
-    outcome = SYSTEMS[summary.rules.scoring](summary)
+    if is_team_game(summary) and summary.eyes_re == TOTAL_EYES // 2:
+        outcome = _Outcome("draw", [], 0, 0)  # 120:120 between fixed teams
+    else:
+        outcome = SYSTEMS[summary.rules.scoring](summary)
     factor = solo_factor(summary) if is_solo_like(summary.contract) else 1
     sitting = outcome.kontra_each if summary.rules.sitting_out == "kontra" else 0
     points = []
@@ -360,7 +388,7 @@ def score(summary: Summary) -> dict[str, Any]:
             points.append(outcome.re_each * factor)
         else:
             points.append(outcome.kontra_each)
-    return {
+    result = {
         "contract": summary.contract,
         "parties": parties(summary),
         "eyes": {p: eyes(summary, p) for p in PARTIES},
@@ -372,6 +400,7 @@ def score(summary: Summary) -> dict[str, Any]:
         "points": points,
         **summary.extra,
     }
+    return _team_names(result) if is_team_game(summary) else result
 
 
 # ---------------------------------------------------------------------------
@@ -412,7 +441,9 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
-def _contracts(rules: Rules) -> list[str]:
+def _contracts(rules: Rules, players: int) -> list[str]:
+    if players in (6, 8):  # fixed teams: no Hochzeit, no Trumpfabgabe
+        return ["normal", *(f"solo:{kind}" for kind in rules.solos)]
     names = ["normal", "wedding", *LONE_WEDDINGS]
     if rules.poverty != "none":
         names.append("poverty")
@@ -435,8 +466,8 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
     if players not in rules.players:
         allowed = ", ".join(str(n) for n in rules.players)
         raise ValueError(f"{rules.preset} is played by {allowed} players, not {players}")
-    if players in (6, 8):
-        raise ValueError(f"fixed-team tables ({players} players) cannot be scored yet")
+    if players in (6, 8) and sitting_out is not None:
+        raise ValueError(f"at {players} players nobody sits out: sitting_out must be null")
     if players == 5 and sitting_out is None:
         raise ValueError("at 5 players the dealer sits out: give sitting_out")
     if players == 4 and sitting_out is not None:
@@ -457,7 +488,12 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
     return players, sitting_out, re
 
 
-def _check_party_size(contract: str, re: tuple[int, ...]) -> None:
+def _check_party_size(contract: str, re: tuple[int, ...], players: int) -> None:
+    if players in (6, 8) and not is_solo_like(contract):
+        team_a = list(range(0, players, 2))
+        if sorted(re) != team_a:
+            raise ValueError(f"at {players} players re names team A, the even seats {team_a}")
+        return
     if is_solo_like(contract):
         if len(re) != 1:
             raise ValueError(
@@ -467,8 +503,10 @@ def _check_party_size(contract: str, re: tuple[int, ...]) -> None:
 
 
 def _read_tricks(
-    data: Mapping[str, Any], rules: Rules, eyes_re: int,
+    data: Mapping[str, Any], rules: Rules, eyes_re: int, players: int,
 ) -> tuple[int | None, int | None]:
+    active = players - 1 if players == 5 else players
+    per_game = rules.deck_for(players) // active
     raw = data.get("tricks")
     eyes_of = {"re": eyes_re, "kontra": TOTAL_EYES - eyes_re}
     if raw is None:
@@ -479,14 +517,13 @@ def _read_tricks(
     if not isinstance(raw, dict) or set(raw) != set(PARTIES):
         raise ValueError('tricks must be {"re": N, "kontra": N}')
     counts = {p: _int(raw[p], f"tricks of {p}") for p in PARTIES}
-    if any(n < 0 for n in counts.values()) or sum(counts.values()) != rules.tricks_per_game:
-        raise ValueError(
-            f"tricks must be two counts summing to {rules.tricks_per_game}, got {raw}")
-    least_card = _least_eyes(rules.deck)
+    if any(n < 0 for n in counts.values()) or sum(counts.values()) != per_game:
+        raise ValueError(f"tricks must be two counts summing to {per_game}, got {raw}")
+    least_card = _least_eyes(rules.deck_for(players))
     for party in PARTIES:
         if counts[party] == 0 and eyes_of[party] > 0:
             raise ValueError(f"{party} has {eyes_of[party]} Augen but no trick")
-        if eyes_of[party] < 4 * least_card * counts[party]:
+        if eyes_of[party] < active * least_card * counts[party]:
             raise ValueError(
                 f"{party} cannot have {eyes_of[party]} Augen in {counts[party]} trick(s)")
     return (counts["re"], counts["kontra"])
@@ -558,6 +595,21 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
         raise ValueError("last-trick specials must all go to the party that won the last trick")
 
 
+def _from_team_names(data: dict[str, Any]) -> dict[str, Any]:
+    """Accept A/B (fixed teams) wherever a party is named: A is re, B is kontra."""
+    back = {v: k for k, v in TEAM_NAMES.items()}
+
+    def rename(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {back.get(k, k): rename(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        return back.get(value, value) if isinstance(value, str) else value
+
+    return {k: rename(v) if k in ("tricks", "announcements", "specials") else v
+            for k, v in data.items()}
+
+
 def summary_from_json(data: Any) -> Summary:
     """Read and check a Game summary (FORMATS.md); ValueError names the problem."""
     if not isinstance(data, dict):
@@ -569,17 +621,19 @@ def summary_from_json(data: Any) -> Summary:
         if name not in data:
             raise ValueError(f"the game summary needs {name!r}")
     rules = _read_rules(data["rules"])
+    data = _from_team_names(data)
     contract = data["contract"]
-    if contract not in _contracts(rules):
-        raise ValueError(
-            f"contract {contract!r} is not played under {rules.preset} "
-            f"(one of {', '.join(_contracts(rules))})")
     players, sitting_out, re = _read_seats(data, rules)
-    _check_party_size(contract, re)
+    allowed = _contracts(rules, players)
+    if contract not in allowed:
+        raise ValueError(
+            f"contract {contract!r} is not played under {rules.preset} at {players} players "
+            f"(one of {', '.join(allowed)})")
+    _check_party_size(contract, re, players)
     eyes_re = _int(data["eyes_re"], "eyes_re")
     if not 0 <= eyes_re <= TOTAL_EYES:
         raise ValueError(f"eyes_re must be 0..{TOTAL_EYES}, got {eyes_re}")
-    tricks_re, tricks_kontra = _read_tricks(data, rules, eyes_re)
+    tricks_re, tricks_kontra = _read_tricks(data, rules, eyes_re, players)
     took_trick = {
         "re": tricks_re > 0 if tricks_re is not None else eyes_re > 0,
         "kontra": tricks_kontra > 0 if tricks_kontra is not None else eyes_re < TOTAL_EYES,

@@ -63,7 +63,7 @@ def check_invariants(state: GameState, outcome: dict[str, Any]) -> None:
     if outcome["contract"] == "redeal":
         return
     played = [c for t in state.tricks for c in t.cards]
-    if Counter(played) != Counter(deck(rules.deck)) or any(state.hands):
+    if Counter(played) != Counter(deck(rules.deck_for(state.players))) or any(state.hands):
         raise InvariantError("a card was lost or played twice")
     if sum(t.eyes for t in state.tricks) != 240:
         raise InvariantError("the tricks do not hold 240 Augen")
@@ -96,7 +96,7 @@ def simulate(
     start = time.perf_counter()
     for game in range(games):
         dealer = game % players
-        hands = deal(rules.deck, players, rng.randrange(2**32), dealer)
+        hands = deal(rules.deck_for(players), players, rng.randrange(2**32), dealer)
         state = play_game(new_game(rules, hands, dealer), specs, rng)
         outcome = result(state)
         check_invariants(state, outcome)

@@ -115,7 +115,7 @@ def new_game(
 
 
 def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> GameState:
-    return new_game(rules, deal(rules.deck, players, seed, dealer), dealer)
+    return new_game(rules, deal(rules.deck_for(players), players, seed, dealer), dealer)
 
 
 # -- legal actions --------------------------------------------------------------
