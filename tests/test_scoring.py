@@ -375,7 +375,9 @@ REFUSALS: list[tuple[str, Any, str]] = [
     ("sitting-out seat in re", summary("ddv", 130, players=5, sitting_out=2), "sits out"),
     ("sitting out out of range", summary("ddv", 130, players=5, sitting_out=5), "sitting_out"),
     ("table size the preset lacks", summary("ddv", 130, players=6), "6"),
-    ("fixed-team table", summary("klassisch", 130, players=6), "fixed-team"),
+    ("fixed teams: re must be team A", summary("klassisch", 130, players=6), "team A"),
+    ("fixed teams: no Hochzeit",
+     summary("klassisch", 130, players=6, contract="wedding"), "not played"),
     ("announcement the preset lacks",
      summary("berndt", 130, announcements={"re": ["re"], "kontra": []}), "no announcements"),
     ("unknown announcement",
@@ -421,3 +423,24 @@ def test_summary_extra_fields_are_copied() -> None:
                    poverty={"giver": 0, "taker": 2, "trumps_returned": 0})
     result = score(summary_from_json(data))
     assert result["poverty"] == {"giver": 0, "taker": 2, "trumps_returned": 0}
+
+
+@pytest.mark.parametrize(("players", "eyes_a", "points_a", "winner"), [
+    (6, 187, 2, "A"),  # won + Schneider (B below 60)
+    (6, 120, 0, "draw"),
+    (8, 100, -1, "B"),
+])
+def test_fixed_team_tables(players: int, eyes_a: int, points_a: int, winner: str) -> None:
+    data = {"rules": "klassisch", "contract": "normal", "players": players,
+            "re": list(range(0, players, 2)), "eyes_re": eyes_a}
+    result = score(summary_from_json(data))
+    assert result["winner"] == winner
+    assert result["parties"]["A"] == list(range(0, players, 2))
+    assert result["points"] == [points_a, -points_a] * (players // 2)
+
+
+def test_fixed_team_solo_pays_one_share_per_opponent() -> None:
+    data = {"rules": "klassisch", "contract": "solo:clubs", "players": 8, "re": [3],
+            "eyes_re": 130}
+    points = score(summary_from_json(data))["points"]
+    assert points[3] == 7 and points.count(-1) == 7
