@@ -178,11 +178,30 @@ def cheapest(obs: Observation, cards: list[Card]) -> Card:
     return min(cards, key=cost)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "standard": standard_bot,
-                        "beginner": standard_bot}
+def beginner_bot(obs: Observation, rng: random.Random) -> str:
+    """The standard policy with lapses: a random legal card one play in three."""
+    cards = [a for a in obs.legal if len(a.partition(":")[2]) == 2 and not a.endswith(":re")]
+    if obs.phase == "play" and cards and rng.random() < 1 / 3:
+        return rng.choice(cards)
+    return standard_bot(obs, rng)
+
+
+LEVELS = ("random", "beginner", "standard", "strong")
 
 
 def get_bot(spec: str) -> Bot:
-    if spec not in BOTS:
-        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(BOTS)})")
-    return BOTS[spec]
+    """The bot of a level; ``strong`` lives in the search module."""
+    level, _, budget = spec.partition("@")
+    if level == "strong":  # "strong@50" searches 50 ms per decision
+        from functools import partial
+
+        from .search import DEFAULT_BUDGET_S, strong_bot
+
+        if budget and not budget.isdigit():
+            raise ValueError(f"bot {spec!r}: the budget after @ is whole milliseconds")
+        return partial(strong_bot, budget_s=int(budget) / 1000 if budget else DEFAULT_BUDGET_S)
+    bots: dict[str, Bot] = {
+        "random": random_bot, "beginner": beginner_bot, "standard": standard_bot}
+    if spec not in bots:
+        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(LEVELS)})")
+    return bots[spec]

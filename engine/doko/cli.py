@@ -122,10 +122,12 @@ def bot_specs(text: str, players: int) -> list[str]:
         specs *= players
     if len(specs) != players:
         fail(f"--bots names {len(specs)} bots for {players} seats")
-    from .bots import BOTS
+    from .bots import get_bot
     for spec in specs:
-        if spec not in BOTS:
-            fail(f"unknown bot {spec!r} (one of {', '.join(BOTS)})")
+        try:
+            get_bot(spec)
+        except ValueError as err:
+            fail(str(err))
     return specs
 
 

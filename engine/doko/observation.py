@@ -36,6 +36,7 @@ class Observation(NamedTuple):
     known_kontra: frozenset[int]
     order: CardOrder
     my_party: str
+    public: GameState  # the state with everything hidden from this seat removed
 
     def partner_known(self, seat: int) -> bool | None:
         """True if ``seat`` is on my side, False if against me, None if unknown."""
@@ -54,15 +55,29 @@ class Observation(NamedTuple):
 
 def observe(state: GameState, seat: int) -> Observation:
     re, kontra = revealed_parties(state, seat)
+    public = public_state(state, seat, re)
     return Observation(
         rules=state.rules, seat=seat, players=state.players, dealer=state.dealer,
         phase=state.phase, to_act=state.to_act, hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
-        legal=tuple(legal_for(state, seat)), contract=state.contract,
-        declarer=state.declarer, declarations=state.declarations, tricks=state.tricks,
+        legal=tuple(legal_for(state, seat)), contract=public.contract,
+        declarer=public.declarer, declarations=state.declarations, tricks=state.tricks,
         trick=state.trick, said=state.said, known_re=re, known_kontra=kontra,
-        order=state.order, my_party=own_party(state, seat),
+        order=state.order, my_party=own_party(state, seat), public=public,
     )
+
+
+def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameState:
+    """``state`` as ``seat`` sees it: other hands, the deal and hidden parties removed."""
+    hidden = tuple(h if s == seat else () for s, h in enumerate(state.hands))
+    dealt = tuple(h if s == seat else () for s, h in enumerate(state.dealt))
+    public = state._replace(hands=hidden, dealt=dealt, history=(),
+                            re_party=tuple(sorted(known_re)))
+    if state.contract == "silent-wedding" and seat != state.declarer:
+        public = public._replace(contract="normal", declarer=None)
+    if state.poverty_cards and seat not in (state.declarer, state.partner):
+        public = public._replace(poverty_cards=())
+    return public
 
 
 def own_party(state: GameState, seat: int) -> str:

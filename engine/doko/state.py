@@ -63,7 +63,7 @@ class GameState(NamedTuple):
 
     def next_seat(self, seat: int) -> int:
         seat = (seat + 1) % self.players
-        while not self.dealt[seat]:
+        while seat not in self.active:
             seat = (seat + 1) % self.players
         return seat
 

@@ -1,0 +1,76 @@
+"""Bots see only their seat's observation and always act legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doko.bots import get_bot
+from doko.cards import CQ, parse_cards
+from doko.observation import observe
+from doko.rules import PRESETS
+from doko.search import sample_world, voids
+from doko.sim import simulate
+from doko.state import apply, new_game, seeded_game
+
+
+def test_observation_hides_other_hands() -> None:
+    state = seeded_game(PRESETS["ddv"], 3, dealer=3)
+    obs = observe(state, 1)
+    assert obs.hand == state.hands[1]
+    assert all(h == () for s, h in enumerate(obs.public.hands) if s != 1)
+    assert all(h == () for s, h in enumerate(obs.public.dealt) if s != 1)
+
+
+def test_silent_wedding_stays_silent_for_the_others() -> None:
+    hands = [
+        "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
+        "HT DA DT DK D9 CT SK ST HA HK HK H9",
+        "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
+        "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
+    ]
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in hands], 3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    assert state.contract == "silent-wedding"
+    assert observe(state, 1).contract == "normal" and observe(state, 1).declarer is None
+    assert observe(state, 0).contract == "silent-wedding"
+
+
+def test_sampled_worlds_respect_voids_and_hand_sizes() -> None:
+    rng = random.Random(5)
+    for seed in range(20):
+        state = seeded_game(PRESETS["ddv"], seed, dealer=3)
+        bot = get_bot("standard")
+        for _ in range(4 + 4 * 6 + seed % 4):  # into the middle of the game
+            if state.is_over:
+                break
+            assert state.to_act is not None
+            state = apply(state, bot(observe(state, state.to_act), rng))
+        if state.is_over or state.phase != "play":
+            continue
+        obs = observe(state, state.to_act or 0)
+        world = sample_world(obs, rng)
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert world.hands[obs.seat] == state.hands[obs.seat]
+        for seat, suits in voids(obs).items():
+            assert not any(world.order.follows[c] in suits for c in world.hands[seat])
+        if world.contract == "normal":
+            assert sum(h.count(CQ) for h in world.dealt) == 2
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("level", ["beginner", "standard", "strong@2"])
+def test_every_level_plays_only_legal_actions(preset: str, level: str) -> None:
+    # apply() refuses illegal actions, so finishing the games is the check
+    games = 3 if level.startswith("strong") else 60
+    report = simulate(PRESETS[preset], games, seed=9, specs=[level, "standard", level, "random"])
+    assert report["games"] == games
+
+
+def test_unknown_bot_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("grandmaster")
+    with pytest.raises(ValueError, match="milliseconds"):
+        get_bot("strong@fast")
