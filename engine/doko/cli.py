@@ -176,4 +176,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    args.run(args)
+    try:
+        args.run(args)
+    except BrokenPipeError:  # e.g. piped into head: not an error worth a traceback
+        sys.stderr.close()
+        raise SystemExit(0) from None

@@ -580,7 +580,8 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
         raise ValueError(f"no fox in a {contract} game: the Karo-As is not trump there")
     most = {
         "fox": 2, "fox-last": 1,
-        "karlchen": 2 if rules.doppelkarl and not is_solo_like(contract) else 1,
+        # a Doppelkarl needs two partners: also the three opponents of a soloist
+        "karlchen": 2 if rules.doppelkarl else 1,
         "karlchen-caught": 2, "doppelkopf": TOTAL_EYES // 40,
     }
     for kind, limit in most.items():

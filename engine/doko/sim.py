@@ -116,33 +116,53 @@ def simulate(
 def match(
     rules: Rules, games: int, seed: int, spec_a: str, spec_b: str
 ) -> dict[str, Any]:
-    """Bot A against bot B on the same deals, seats swapped (duplicate)."""
+    """Bot A against bot B on the same deals, seats swapped (duplicate).
+
+    A sits on the odd seats in the first game of a deal and the even seats in
+    the second, so each bot plays every seat of every deal once.
+    """
     rng = random.Random(seed)
-    timer = Timer()
-    per_deal: dict[str, list[float]] = {spec_a: [], spec_b: []}
+    timers = (Timer(), Timer())
+    per_deal: tuple[list[float], list[float]] = ([], [])
     for game in range(games):
         dealer = game % 4
         hands = deal(rules.deck, 4, rng.randrange(2**32), dealer)
-        sums = {spec_a: 0.0, spec_b: 0.0}
+        sums = [0.0, 0.0]
         for swap in (False, True):
-            specs = [spec_b if (s % 2 == 0) == swap else spec_a for s in range(4)]
+            side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]  # 0 = A, 1 = B
+            specs = [(spec_a, spec_b)[i] for i in side]
             game_rng = random.Random(f"{seed}:{game}:{swap}")
-            state = play_game(new_game(rules, hands, dealer), specs, game_rng, timer)
-            points = result(state)["points"]
-            for seat, spec in enumerate(specs):
-                sums[spec] += points[seat]
-        for spec in per_deal:  # each bot sat on four seats over the two games
-            per_deal[spec].append(sums[spec] / 4)
+            state = play_seats(new_game(rules, hands, dealer), specs, side, game_rng, timers)
+            for seat, points in enumerate(result(state)["points"]):
+                sums[side[seat]] += points
+        for i in (0, 1):  # each bot sat on four seats over the two games
+            per_deal[i].append(sums[i] / 4)
     bots = []
-    for spec, values in per_deal.items():
-        mean, half = mean_ci(values)
-        ms_mean, ms_p95 = timer.stats(spec)
+    for i, spec in enumerate((spec_a, spec_b)):
+        mean, half = mean_ci(per_deal[i])
+        ms_mean, ms_p95 = timers[i].stats(spec)
         bots.append({
             "spec": spec, "mean": round(mean, 3),
             "ci95": [round(mean - half, 3), round(mean + half, 3)],
             "decision_ms_mean": round(ms_mean, 2), "decision_ms_p95": round(ms_p95, 2),
         })
     return {"rules": rules.preset, "games": games, "bots": bots}
+
+
+def play_seats(
+    state: GameState, specs: Sequence[str], side: Sequence[int], rng: random.Random,
+    timers: tuple[Timer, Timer],
+) -> GameState:
+    """Play a deal, timing each decision on the timer of the side that made it."""
+    bots = [get_bot(s) for s in specs]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        start = time.perf_counter()
+        action = bots[seat](observe(state, seat), rng)
+        timers[side[seat]].add(specs[seat], (time.perf_counter() - start) * 1000)
+        state = apply(state, action)
+    return state
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
