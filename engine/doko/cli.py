@@ -1,4 +1,4 @@
-"""``python -m doko``: rules, replay, score, simulate, match (FORMATS.md).
+"""``python -m doko``: rules, replay, score, simulate, match, series, tournament.
 
 Bad input exits 2 with one line on stderr; a broken invariant exits 1.
 """
@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from typing import Any, NoReturn
 
+from . import series as series_mod
 from .notation import RecordError, replay
 from .outcome import result
 from .rules import describe, load_rules
 from .scoring import score, summary_from_json
-from .sim import InvariantError, match, record_line, simulate
+from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions
+from .tournament import TournamentError, play_tournament
 
 MAX_INPUT = 1_000_000  # bytes; records and summaries are far smaller
 
@@ -63,6 +66,9 @@ def cmd_rules(args: argparse.Namespace) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> None:
     data = read_input(args.file)
+    if series_mod.is_series_record(data):
+        replay_series_record(data)
+        return
     try:
         state = replay(data)
     except RecordError as err:
@@ -144,8 +150,114 @@ def cmd_match(args: argparse.Namespace) -> None:
               f"decision {b['decision_ms_mean']} ms mean, {b['decision_ms_p95']} ms p95")
 
 
+def replay_series_record(data: Any) -> None:
+    try:
+        played = series_mod.replay_series(data)
+    except series_mod.SeriesError as err:
+        fail(str(err))
+    emit({"sheet": series_mod.sheet(played), "totals": series_mod.totals(played)})
+
+
+def whole(text: str, name: str, least: int = 0) -> int:
+    """A whole-number option, refused with one line (argparse would print its usage)."""
+    try:
+        value = int(text)
+    except ValueError:
+        fail(f"{name} must be a whole number, not {text!r}")
+    if value < least:
+        fail(f"{name} must be at least {least}")
+    return value
+
+
+def cmd_series(args: argparse.Namespace) -> None:
+    rules = load_cli_rules(args.rules)
+    players = whole(args.players, "--players", 4)
+    settings = series_mod.Settings(rules, players, whole(args.rounds, "--rounds", 1),
+                                   seed=whole(args.seed, "--seed"))
+    try:
+        played = series_mod.start_series(settings)
+    except series_mod.SeriesError as err:
+        fail(str(err))
+    specs = bot_specs(args.bots, players)
+    rng = random.Random(settings.seed)
+    try:
+        while not series_mod.is_finished(played):
+            state = play_game(series_mod.start_game(played), specs, rng)
+            played = series_mod.record_game(played, state)
+            check_invariants(state, played.rows[-1])
+    except InvariantError as err:
+        fail(f"game {len(played.games) - 1}: invariant broken: {err}", code=1)
+    if args.record:
+        write_json(args.record, series_mod.series_record(played))
+    print_series(played, args.json)
+
+
+def write_json(path: str, data: Any) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(data, handle)
+            handle.write("\n")
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror}")
+
+
+def print_series(played: series_mod.Series, as_json: bool) -> None:
+    rows = series_mod.sheet(played)
+    report: dict[str, Any] = {
+        "rules": played.settings.rules.preset, "players": played.settings.players,
+        "rounds": played.settings.rounds, "seed": played.settings.seed, "games": len(rows),
+        "redeals": sum(1 for r in rows if r["contract"] == "redeal"),
+        "duty_solos": sum(1 for r in rows if r["duty_solo"]),
+        "sheet": [{k: r[k] for k in ("game", "dealer", "contract", "duty_solo",
+                                     "forced_solo", "points")} for r in rows],
+        "totals": series_mod.totals(played),
+    }
+    if as_json:
+        emit(report)
+        return
+    print(f"series of {report['rules']}, {report['players']} players, {report['rounds']} "
+          f"rounds: {report['games']} games ({report['redeals']} redeals, "
+          f"{report['duty_solos']} Pflichtsoli); invariants held")
+    for r in report["sheet"]:
+        note = " Pflichtsolo" if r["duty_solo"] else ""
+        if r["forced_solo"] is not None:
+            note = f" seat {r['forced_solo']} vorgeführt"
+        print(f"  {r['game']:>3} dealer {r['dealer']} {r['contract']:<16} {r['points']}{note}")
+    print(f"totals: {report['totals']}")
+
+
+def cmd_tournament(args: argparse.Namespace) -> None:
+    rules = load_cli_rules(args.rules)
+    entrants = whole(args.entrants, "--entrants")
+    table_rounds = whole(args.table_rounds, "--table-rounds")
+    try:
+        report = play_tournament(rules, entrants, table_rounds, whole(args.seed, "--seed"),
+                                 bot_specs(args.bot, 1)[0])
+    except TournamentError as err:
+        fail(str(err))
+    except InvariantError as err:
+        fail(f"invariant broken: {err}", code=1)
+    if args.json:
+        emit(report)
+        return
+    for r in report["rounds"]:
+        print(f"table round {r['round']}:")
+        for t in r["tables"]:
+            print(f"  table {t['table']}: players {t['seats']} totals {t['totals']}")
+    print("ranking:")
+    for row in report["ranking"]:
+        print(f"  {row['rank']:>3}. player {row['player']:>3}: {row['total']:+d}")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments exit 2 with one line, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(message)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m doko", description=__doc__)
+    p = OneLineParser(prog="python -m doko", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("rules", help="list presets and options")
     r.add_argument("--json", action="store_true")
@@ -171,6 +283,23 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", required=True)
     m.add_argument("--json", action="store_true")
     m.set_defaults(run=cmd_match)
+    ser = sub.add_parser("series", help="play a whole series at one table with bots")
+    ser.add_argument("--rules", required=True)
+    ser.add_argument("--players", default="4")
+    ser.add_argument("--rounds", required=True)
+    ser.add_argument("--seed", default="0")
+    ser.add_argument("--bots", default="random")
+    ser.add_argument("--record", help="write the series record to this file")
+    ser.add_argument("--json", action="store_true")
+    ser.set_defaults(run=cmd_series)
+    t = sub.add_parser("tournament", help="a bot tournament at tables of 4 and 5")
+    t.add_argument("--rules", required=True)
+    t.add_argument("--entrants", required=True)
+    t.add_argument("--table-rounds", default="2")
+    t.add_argument("--seed", default="0")
+    t.add_argument("--bot", default="standard")
+    t.add_argument("--json", action="store_true")
+    t.set_defaults(run=cmd_tournament)
     return p
 
 

@@ -1,0 +1,204 @@
+"""Build the static site in dist/ and optionally serve it.
+
+    python build.py                 build dist/
+    python build.py serve [--port N]  build, then serve dist/ on 127.0.0.1
+
+Stdlib only. Pyodide comes from the npm package (fetched once with ``npm pack``
+into .cache/ and checked against a pinned hash); nothing is loaded from a CDN
+at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import hashlib
+import http.server
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+ENGINE = ROOT / "engine" / "doko"
+
+PYODIDE_VERSION = "0.29.3"
+# npm's dist.integrity for pyodide@0.29.3; a changed tarball fails the build.
+PYODIDE_SHA512 = (
+    "22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sbVwiOZ3sMMexdXICew6NqOMQGgA=="
+)
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PYODIDE_LICENSES = ("LICENSE", "LICENSE.md", "LICENSE.txt")
+
+# Same as the worker's Content-Security-Policy; sent as a header so the worker
+# (which a <meta> tag does not cover) runs under it too.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so doko.zip is byte-for-byte reproducible
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+def fetch_pyodide() -> Path:
+    """The cached npm tarball, fetched with ``npm pack`` on first use."""
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        CACHE.mkdir(exist_ok=True)
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("build: npm not found (needed once to fetch pyodide)")
+        log(f"npm pack pyodide@{PYODIDE_VERSION}")
+        subprocess.run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
+            cwd=CACHE, check=True, stdout=subprocess.DEVNULL,
+        )
+    digest = base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
+    if digest != PYODIDE_SHA512:
+        tgz.unlink()
+        sys.exit(f"build: {tgz.name} does not match the pinned sha512; removed, run again")
+    return tgz
+
+
+def copy_pyodide(tgz: Path, out: Path) -> None:
+    """Copy only the runtime files; read members directly so no path escapes out/."""
+    out.mkdir(parents=True)
+    with tarfile.open(tgz, "r:gz") as tar:
+        names = {m.name.removeprefix("package/"): m for m in tar.getmembers() if m.isfile()}
+        for name in PYODIDE_FILES + PYODIDE_LICENSES:
+            member = names.get(name)
+            if member is None:
+                if name in PYODIDE_LICENSES:
+                    continue
+                sys.exit(f"build: {name} missing from {tgz.name}")
+            src = tar.extractfile(member)
+            assert src is not None
+            (out / name).write_bytes(src.read())
+
+
+def build_engine(target: Path) -> int:
+    """Zip the doko package (sources, py.typed, demo records) for unpackArchive."""
+    files = sorted(
+        p for p in ENGINE.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+        and (p.suffix == ".py" or p.name == "py.typed"
+             or (p.suffix == ".json" and p.parent.name == "demos"))
+    )
+    if not (ENGINE / "__init__.py").exists():
+        log("warning: engine/doko/__init__.py missing (namespace package)")
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for p in files:
+            info = zipfile.ZipInfo(str(p.relative_to(ENGINE.parent)), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, p.read_bytes())
+    return len(files)
+
+
+def write_licenses(pyodide_dir: Path) -> None:
+    notice = f"""Third-party software in this site
+=================================
+
+pyodide/  Pyodide {PYODIDE_VERSION}, unmodified files from the npm package
+          "pyodide" (https://github.com/pyodide/pyodide).
+          License: Mozilla Public License 2.0 (text below). Source code:
+          https://github.com/pyodide/pyodide/tree/{PYODIDE_VERSION}
+          Pyodide contains CPython, compiled with Emscripten (MIT / University
+          of Illinois/NCSA license); see the Pyodide repository for details.
+
+pyodide/python_stdlib.zip
+          The Python standard library, Python Software Foundation License
+          Version 2 (text below).
+
+doko.zip, *.js, *.css, *.html
+          Doppelkopf engine and page, MIT license.
+
+"""
+    texts = [
+        ("Mozilla Public License 2.0", ROOT / "licenses" / "MPL-2.0.txt"),
+        ("Python Software Foundation License", ROOT / "licenses" / "Python-PSF.txt"),
+    ]
+    parts = [notice]
+    for title, path in texts:
+        parts.append(f"\n{'=' * 72}\n{title}\n{'=' * 72}\n\n{path.read_text()}")
+    (DIST / "LICENSES.txt").write_text("".join(parts))
+    # A license file next to the runtime too, since the tarball ships none.
+    if not any((pyodide_dir / n).exists() for n in PYODIDE_LICENSES):
+        shutil.copyfile(ROOT / "licenses" / "MPL-2.0.txt", pyodide_dir / "LICENSE")
+
+
+def build() -> None:
+    tgz = fetch_pyodide()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST)
+    copy_pyodide(tgz, DIST / "pyodide")
+    count = build_engine(DIST / "doko.zip")
+    write_licenses(DIST / "pyodide")
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    log(f"dist/ ready: {count} engine files, {size / 1e6:.1f} MB")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "application/javascript",
+        ".mjs": "application/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".css": "text/css",
+        ".html": "text/html; charset=utf-8",
+        ".txt": "text/plain; charset=utf-8",
+    }
+
+    def end_headers(self) -> None:
+        # no-cache: a rebuilt engine must never be served stale during development.
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if self.server.verbose:  # type: ignore[attr-defined]
+            super().log_message(format, *args)
+
+
+def make_server(port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """A server for dist/ on 127.0.0.1 (port 0 picks a free one)."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), partial(Handler, directory=str(DIST)))
+    server.verbose = verbose  # type: ignore[attr-defined]
+    return server
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    build()
+    if args.command == "serve":
+        server = make_server(args.port, verbose=True)
+        print(f"http://127.0.0.1:{server.server_address[1]}/", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,302 @@
+"""A series of deals at one table: dealer rotation, Pflichtsolo and the score sheet.
+
+A :class:`Series` is frozen; :func:`record_game` returns the next one. It is
+built on the per-deal engine: :func:`current_deal` says who deals, the hands,
+who still owes a Pflichtsolo and who is vorgeführt; :func:`start_game` makes
+the :class:`~doko.state.GameState` from that, and :func:`record_game` takes
+the finished deal back and writes its row on the sheet.
+
+Dealer rotation
+    The deal passes left after every game, except that the same dealer deals
+    again after a redeal (a throw, a Trumpfabgabe nobody took) and, when
+    ``rules.solo_leads == "duty"``, after a Pflichtsolo. Only a deal that
+    passes the deal on counts toward the rounds (a round = every seat dealt
+    once; at five players the dealer sits out).
+
+Pflichtsolo (``rules.duty_solo_rounds > 0``)
+    Every seat owes one. The first solo a seat plays while it owes one is its
+    Pflichtsolo; a silent or lone Hochzeit is not a solo and does not count.
+    The Pflichtsolo is owed within the series: after its last regular round
+    (at most ``duty_solo_rounds`` rounds, see :func:`start_series`) the seats
+    still owing are vorgeführt in seat order, each in one more deal with
+    ``forced_solo`` set and the seat to its right dealing. Then the series ends.
+
+Series record (JSON; a saved series, replayable with ``python -m doko replay``)::
+
+    {"series": {"rules": RULES, "players": N, "rounds": R, "first_dealer": D,
+                "seed": S},
+     "games": [GAME_RECORD, ...]}
+
+``RULES`` is a preset id or ``{"preset": id, "options": {...}}`` as in a game
+record; ``seed`` is optional (it only names the deals a series would deal next).
+Each ``GAME_RECORD`` is a FORMATS.md game record with ``dealer``, ``hands``,
+``owes_duty_solo`` (omitted when empty), ``forced_solo`` (omitted when nobody
+is vorgeführt) and ``actions``; its ``rules`` may be left out (the series'
+rules apply) and must otherwise equal them. :func:`replay_series` checks that every game's
+dealer, ``owes_duty_solo`` and ``forced_solo`` follow from the games before it,
+replays every game (each must be finished) and rebuilds the sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from .cards import Card, deal
+from .notation import RecordError, record_of, replay
+from .outcome import result
+from .rules import Rules, load_rules
+from .state import GameState, new_game
+
+TABLE_SIZES = (4, 5, 6, 8)
+MAX_GAMES = 2000  # bounds untrusted series records; a real series is far shorter
+
+
+class SeriesError(ValueError):
+    """Settings or a game that do not fit the series; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    rules: Rules
+    players: int = 4
+    rounds: int = 1
+    first_dealer: int = 0
+    seed: int = 0
+
+
+class DealStart(NamedTuple):
+    """What the next deal starts from (the arguments of ``new_game``)."""
+
+    number: int  # position of this deal in the series (0-based), redeals included
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    owes_duty_solo: frozenset[int]
+    forced_solo: int | None
+
+
+@dataclass(frozen=True)
+class Series:
+    settings: Settings
+    dealer: int  # who deals the next regular deal
+    owes: frozenset[int]  # seats that still owe a Pflichtsolo
+    passed: int = 0  # deals that passed the deal on (rounds * players end the rounds)
+    games: tuple[GameState, ...] = ()  # finished deals, redeals included
+    rows: tuple[dict[str, Any], ...] = ()  # the score sheet, one row per finished deal
+    vorfuehren: tuple[int, ...] | None = None  # seats still to be vorgeführt, once due
+
+
+# -- starting and reading a series -------------------------------------------------
+
+
+def start_series(settings: Settings) -> Series:
+    """A new series; raises SeriesError for settings the rules cannot play."""
+    check_settings(settings)
+    rules = settings.rules
+    owes = frozenset(range(settings.players)) if has_duty_solo(rules) else frozenset()
+    return Series(settings=settings, dealer=settings.first_dealer, owes=owes)
+
+
+def check_settings(settings: Settings) -> None:
+    rules, players = settings.rules, settings.players
+    if players not in TABLE_SIZES or players not in rules.players:
+        raise SeriesError(f"{rules.preset} is played by {list(rules.players)} players")
+    if settings.rounds < 1:
+        raise SeriesError("a series has at least one round")
+    if has_duty_solo(rules) and settings.rounds > rules.duty_solo_rounds:
+        # the Pflichtsolo is owed within duty_solo_rounds rounds; a longer series
+        # would need a second obligation, which no rule text describes
+        raise SeriesError(f"{rules.preset}: at most {rules.duty_solo_rounds} rounds, "
+                          "the rounds within which every player owes a Pflichtsolo")
+    if not 0 <= settings.first_dealer < players:
+        raise SeriesError(f"first dealer must be a seat 0..{players - 1}")
+
+
+def has_duty_solo(rules: Rules) -> bool:
+    return rules.duty_solo_rounds > 0
+
+
+def current_deal(series: Series) -> DealStart:
+    """The next deal: dealer, hands (from the seed), debts and who is vorgeführt."""
+    if is_finished(series):
+        raise SeriesError("the series is over")
+    settings = series.settings
+    forced = series.vorfuehren[0] if series.vorfuehren else None
+    # a vorgeführt seat plays against the dealer to its right
+    dealer = series.dealer if forced is None else (forced - 1) % settings.players
+    index = len(series.games)
+    size = settings.rules.deck_for(settings.players)
+    hands = tuple(deal(size, settings.players, deal_seed(settings.seed, index), dealer))
+    return DealStart(index, dealer, hands, series.owes, forced)
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The shuffle seed of deal ``index`` of the series with ``seed``."""
+    return random.Random(f"doko-series:{seed}:{index}").randrange(2**32)
+
+
+def start_game(series: Series) -> GameState:
+    start = current_deal(series)
+    return new_game(series.settings.rules, start.hands, start.dealer,
+                    start.owes_duty_solo, start.forced_solo)
+
+
+def is_finished(series: Series) -> bool:
+    return series.vorfuehren == ()
+
+
+def sheet(series: Series) -> list[dict[str, Any]]:
+    return [dict(row) for row in series.rows]
+
+
+def totals(series: Series) -> list[int]:
+    if not series.rows:
+        return [0] * series.settings.players
+    return list(series.rows[-1]["totals"])
+
+
+def rounds_played(series: Series) -> int:
+    return series.passed // series.settings.players
+
+
+# -- recording a finished deal -----------------------------------------------------
+
+
+def record_game(series: Series, state: GameState) -> Series:
+    """The series after the finished deal ``state``; raises SeriesError if it does not fit."""
+    check_game(series, state)
+    outcome = result(state)
+    series = replace(series, games=series.games + (state,),
+                     rows=series.rows + (sheet_row(series, state, outcome),))
+    if state.duty_solo and state.declarer is not None:
+        series = replace(series, owes=series.owes - {state.declarer})
+    if state.forced_solo is not None:
+        assert series.vorfuehren
+        return replace(series, vorfuehren=series.vorfuehren[1:])
+    if not keeps_dealer(state):
+        series = replace(series, dealer=(state.dealer + 1) % state.players,
+                         passed=series.passed + 1)
+    if series.passed == series.settings.rounds * series.settings.players:
+        series = replace(series, vorfuehren=tuple(sorted(series.owes)))
+    return series
+
+
+def keeps_dealer(state: GameState) -> bool:
+    """A redeal, or a Pflichtsolo led by the soloist: the same dealer deals again."""
+    if state.contract == "redeal":
+        return True
+    return state.duty_solo and state.rules.solo_leads == "duty"
+
+
+def check_game(series: Series, state: GameState) -> None:
+    if is_finished(series):
+        raise SeriesError("the series is already over")
+    if not state.is_over:
+        raise SeriesError("the game is not finished")
+    if state.rules != series.settings.rules:
+        raise SeriesError("the game is played by other rules than the series")
+    if state.players != series.settings.players:
+        raise SeriesError(f"the game has {state.players} seats, the series "
+                          f"{series.settings.players}")
+    check_start(current_deal(series), state.dealer, state.owes_duty_solo, state.forced_solo)
+
+
+def check_start(start: DealStart, dealer: Any, owes: Any, forced: Any) -> None:
+    """Refuse a deal whose dealer, debts or vorgeführt seat do not follow from the series."""
+    if dealer != start.dealer:
+        raise SeriesError(f"dealer is {dealer}, but seat {start.dealer} deals now")
+    if owes != start.owes_duty_solo:
+        raise SeriesError(f"owes_duty_solo is {_seats(owes)}, but "
+                          f"{sorted(start.owes_duty_solo)} still owe a Pflichtsolo")
+    if forced != start.forced_solo:
+        want = "nobody" if start.forced_solo is None else f"seat {start.forced_solo}"
+        raise SeriesError(f"forced_solo is {json.dumps(forced)}, but {want} is vorgeführt now")
+
+
+def _seats(owes: Any) -> str:
+    return json.dumps(sorted(owes) if isinstance(owes, frozenset) else owes)
+
+
+def sheet_row(series: Series, state: GameState, outcome: dict[str, Any]) -> dict[str, Any]:
+    """One sheet row: the deal's result plus dealer, Pflichtsolo and running totals."""
+    before = totals(series)
+    row = {**outcome, "lines": outcome.get("lines", [])}
+    row.update({
+        "game": len(series.games), "dealer": state.dealer, "duty_solo": state.duty_solo,
+        "forced_solo": state.forced_solo,
+        "totals": [t + p for t, p in zip(before, outcome["points"], strict=True)],
+    })
+    return row
+
+
+# -- series records ----------------------------------------------------------------
+
+
+def series_record(series: Series) -> dict[str, Any]:
+    settings = series.settings
+    return {
+        "series": {"rules": settings.rules.to_json(), "players": settings.players,
+                   "rounds": settings.rounds, "first_dealer": settings.first_dealer,
+                   "seed": settings.seed},
+        "games": [record_of(state) for state in series.games],
+    }
+
+
+def is_series_record(data: Any) -> bool:
+    return isinstance(data, dict) and "series" in data
+
+
+def parse_settings(data: Any) -> Settings:
+    if not isinstance(data, dict):
+        raise SeriesError('"series" must be an object with rules, players, rounds, first_dealer')
+    try:
+        rules = load_rules(data.get("rules", ""))
+    except ValueError as err:
+        raise SeriesError(f"series rules: {err}") from None
+    numbers = {}
+    for name, default in (("players", None), ("rounds", None), ("first_dealer", 0),
+                          ("seed", 0)):
+        value = data.get(name, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SeriesError(f"series {name} must be a whole number")
+        numbers[name] = value
+    return Settings(rules, **numbers)
+
+
+def replay_series(data: Any) -> Series:
+    """Replay a series record; raises SeriesError naming the first game that does not fit."""
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as err:
+            raise SeriesError(f"malformed JSON: {err.msg} at line {err.lineno}") from None
+    if not is_series_record(data):
+        raise SeriesError('a series record is {"series": {...}, "games": [...]}')
+    series = start_series(parse_settings(data["series"]))
+    games = data.get("games", [])
+    if not isinstance(games, list):
+        raise SeriesError("games must be a list of game records")
+    if len(games) > MAX_GAMES:
+        raise SeriesError(f"too many games ({len(games)})")
+    for index, record in enumerate(games):
+        try:
+            series = replay_game(series, record)
+        except (SeriesError, RecordError) as err:
+            raise SeriesError(f"game {index}: {err}") from None
+    return series
+
+
+def replay_game(series: Series, record: Any) -> Series:
+    if not isinstance(record, dict):
+        raise SeriesError("a game record is a JSON object")
+    if "rules" not in record:  # a game inside a series may leave its rules to the series
+        record = {**record, "rules": series.settings.rules.to_json()}
+    if not is_finished(series):  # check the start first: a wrong dealer also misdeals
+        owes = record.get("owes_duty_solo", [])
+        owes_set = frozenset(owes) if isinstance(owes, list) and all(
+            isinstance(s, int) for s in owes) else owes
+        check_start(current_deal(series), record.get("dealer", 0), owes_set,
+                    record.get("forced_solo"))
+    return record_game(series, replay(record))

@@ -1,0 +1,96 @@
+"""Shared fixtures: the built site served locally, and a system Chromium.
+
+The browser fixtures build dist/ once per session (``python build.py``) and
+serve it on a free port; engine-only tests never touch them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def system_chromium() -> str | None:
+    """$CHROMIUM, else a Chromium on PATH or in /usr/bin; None means Playwright's own."""
+    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"),
+                      "/usr/bin/chromium", shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """Base URL of a freshly built dist/, served from a background thread."""
+    subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True)
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(ROOT))
+    server = build.make_server(0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        path = system_chromium()
+        if path:
+            browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        else:
+            browser = p.chromium.launch(args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """What a page did that a test should fail on: errors, and any off-site request."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.offsite: list[str] = []
+
+
+@pytest.fixture
+def page(browser: Any, site: str) -> Iterator[Any]:
+    context = browser.new_context(base_url=site)
+    pg = context.new_page()
+    watch = PageWatch()
+
+    def route(r: Any) -> None:
+        # Everything must come from our own server; a CDN fetch is a bug.
+        if r.request.url.startswith(site):
+            r.continue_()
+        else:
+            watch.offsite.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    pg.on("pageerror", lambda exc: watch.errors.append(f"pageerror: {exc}"))
+    pg.on("console", lambda msg: watch.errors.append(f"console: {msg.text}")
+          if msg.type == "error" else None)
+    pg.watch = watch
+    yield pg
+    context.close()

@@ -1,0 +1,478 @@
+// The page: one state object, render() draws it, clicks become intents.
+// The engine runs in worker.js; this module never blocks on Python.
+import {
+  t, setLang, getLang, cardName, cardFace, actionLabel, contractName, itemLabel, reason,
+  SUIT_SYMBOL,
+} from "./i18n.js";
+
+const CARD = /^[CSHD][ATKQJ987]$/;
+const PRESETS = ["ddv", "ohne-neunen", "berndt", "lockhausen", "klassisch"];
+
+const state = {
+  engine: "loading", // loading | ready | failed
+  engineError: "",
+  screen: "start", // start | play
+  presets: PRESETS,
+  preset: "ddv",
+  view: null, // last VIEW from the engine
+  busy: false, // a human action is on its way to the engine
+  alert: "",
+  error: "",
+  picked: [], // cards chosen to give back after a Trumpfabgabe
+  delay: 400, // ms before each bot move, so cards can be seen landing
+};
+
+// ---- worker client ------------------------------------------------------
+
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const pending = new Map();
+let nextId = 1;
+
+worker.onmessage = ({ data }) => {
+  if (data.type === "ready") return engineReady();
+  if (data.type === "failed") return engineFailed(data.error);
+  const waiting = pending.get(data.id);
+  if (!waiting) return;
+  pending.delete(data.id);
+  if (data.ok) waiting.resolve(data.result);
+  else waiting.reject(new Error(data.error));
+};
+worker.onerror = (event) => engineFailed(event.message || "worker error");
+
+function call(type, payload = {}) {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, type, payload });
+  });
+}
+
+async function engineReady() {
+  state.engine = "ready";
+  document.body.dataset.engine = "ready";
+  render();
+  try {
+    const rules = await call("rules");
+    state.presets = Object.keys(rules.presets);
+    render();
+  } catch {
+    // The preset list is a nicety; the built-in list still works.
+  }
+}
+
+function engineFailed(error) {
+  state.engine = "failed";
+  state.engineError = String(error);
+  document.body.dataset.engine = "failed";
+  render();
+}
+
+// ---- game flow ----------------------------------------------------------
+
+let game = 0; // bumps on every new game so stale bot timers and replies are dropped
+
+function route() {
+  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const params = new URLSearchParams(query);
+  if (params.has("delay")) state.delay = Math.max(0, Number(params.get("delay")) || 0);
+  if (path === "/play") {
+    const rules = params.get("rules") || state.preset;
+    const seed = Number.parseInt(params.get("seed") ?? "", 10);
+    state.preset = rules;
+    startGame(rules, Number.isFinite(seed) ? seed : randomSeed());
+  } else {
+    game++;
+    state.screen = "start";
+    state.view = null;
+    render();
+  }
+}
+
+async function startGame(rules, seed) {
+  const token = ++game;
+  Object.assign(state, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [] });
+  render();
+  const bots = [null, "standard", "standard", "standard"];
+  await request(token, "new_game", { rules, seed, seat: 0, bots });
+}
+
+// Ask the engine; a reply for an abandoned game is ignored.
+async function request(token, type, payload) {
+  try {
+    const view = await call(type, payload);
+    if (token === game) setView(view);
+  } catch (err) {
+    if (token !== game) return;
+    state.busy = false;
+    if (type === "act") state.alert = reason(err.message, seatName);
+    else state.error = err.message;
+    render();
+  }
+}
+
+function setView(view) {
+  state.view = view;
+  state.busy = false;
+  state.picked = [];
+  render();
+  scheduleBot();
+}
+
+function scheduleBot() {
+  const view = state.view;
+  if (!view || view.phase === "done" || view.to_act == null || !view.bots[view.to_act]) return;
+  const token = game;
+  // A just-finished trick stays on screen a little longer.
+  const wait = view.trick.length === 0 && view.last_trick ? state.delay * 2 : state.delay;
+  setTimeout(() => {
+    if (token === game) request(token, "bot", {});
+  }, wait);
+}
+
+function act(word) {
+  const view = state.view;
+  state.busy = true;
+  state.alert = "";
+  render();
+  request(game, "act", { action: `${view.seat}:${word}` });
+}
+
+// ---- intents ------------------------------------------------------------
+
+function dispatch(intent) {
+  const view = state.view;
+  switch (intent.kind) {
+    case "lang":
+      setLang(getLang() === "de" ? "en" : "de");
+      try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
+      return render();
+    case "new":
+      location.hash = `#/play?rules=${encodeURIComponent(state.preset)}&seed=${randomSeed()}`;
+      return;
+    case "home":
+      location.hash = "";
+      return;
+    case "preset":
+      state.preset = intent.value;
+      return;
+    case "next":
+      state.busy = true;
+      render();
+      return void request(game, "next_game", {});
+  }
+  if (!view || state.busy) return;
+  if (intent.kind === "action") return act(intent.word);
+  if (intent.kind === "return") {
+    const cards = state.picked.map((key) => key.split("#")[0]).sort();
+    return act(`return:${cards.join(",")}`);
+  }
+  if (intent.kind === "card") return tapCard(intent.card, intent.index, intent.enabled);
+}
+
+function tapCard(card, index, enabled) {
+  const view = state.view;
+  if (view.phase === "poverty-return" && view.to_act === view.seat) {
+    const key = `${card}#${index}`;
+    const at = state.picked.indexOf(key);
+    if (at >= 0) state.picked.splice(at, 1);
+    else if (state.picked.length < returnCount(view)) state.picked.push(key);
+    return render();
+  }
+  if (enabled) return act(card);
+  if (view.phase === "play" && view.to_act === view.seat) {
+    // Only the engine knows why exactly (follow suit, trumps, …); it refuses and says so.
+    return act(card);
+  }
+  state.alert = view.phase === "reservations" ? t("cardsFirst") : t("notYourTurn");
+  render();
+}
+
+function returnCount(view) {
+  const option = view.legal.find((a) => a.includes(":return:"));
+  return option ? option.split(":return:")[1].split(",").length : 0;
+}
+
+function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+// ---- drawing ------------------------------------------------------------
+
+const root = document.getElementById("app");
+
+// h("button", {class: "x", dataset: {card: "HT"}}, "text", child) without innerHTML.
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
+    }
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child == null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function players() {
+  return state.view ? state.view.players : 4;
+}
+
+function mySeat() {
+  return state.view ? state.view.seat : 0;
+}
+
+// Seat names relative to the human: Du, Links, Gegenüber, Rechts.
+function relative(seat) {
+  return (seat - mySeat() + players()) % players();
+}
+
+function seatName(seat) {
+  const names = t(players() === 5 ? "seats5" : "seats4");
+  return names[relative(seat)] ?? String(seat);
+}
+
+function render() {
+  const focusKey = document.activeElement?.dataset?.focus;
+  document.documentElement.lang = getLang();
+  document.title = t("title");
+  root.replaceChildren(header(), state.screen === "play" ? table() : startScreen());
+  if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
+  updateLive();
+}
+
+function header() {
+  return h("header", { class: "bar" },
+    h("h1", { id: "title", text: t("title") }),
+    engineBadge(),
+    h("div", { class: "bar-buttons" },
+      state.screen === "play"
+        ? h("button", { type: "button", dataset: { intent: "home", focus: "home" }, text: t("newGame") })
+        : null,
+      h("button", { type: "button", lang: getLang() === "de" ? "en" : "de",
+        dataset: { intent: "lang", focus: "lang" }, text: t("language") })));
+}
+
+function engineBadge() {
+  if (state.engine === "ready") return null;
+  if (state.engine === "failed") {
+    return h("p", { class: "engine failed", dataset: { testid: "engine-error" },
+      text: t("engineFailed", { error: state.engineError }) });
+  }
+  return h("p", { class: "engine loading", dataset: { testid: "loading" } },
+    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"));
+}
+
+function startScreen() {
+  const select = h("select", { id: "preset", dataset: { focus: "preset" } },
+    state.presets.map((id) => h("option", { value: id, selected: id === state.preset, text: id })));
+  select.addEventListener("change", () => dispatch({ kind: "preset", value: select.value }));
+  return h("section", { class: "start" },
+    h("label", { for: "preset", text: t("rules") }), select,
+    h("button", { type: "button", class: "primary", dataset: { intent: "new", focus: "new" },
+      text: t("newGame") }));
+}
+
+function table() {
+  const view = state.view;
+  return h("div", { class: "game" },
+    state.error ? h("p", { class: "engine failed", text: state.error }) : null,
+    h("section", { class: `table players-${players()}`, "aria-label": t("table"),
+      dataset: { testid: "table", dealer: view ? String(view.dealer) : null } },
+      Array.from({ length: players() }, (_, seat) => seatBox(seat)),
+      trickBox()),
+    actions(),
+    hand(),
+    view && view.phase === "done" ? resultPanel(view) : null,
+    view && view.sheet && view.sheet.length ? scoreSheet(view) : null);
+}
+
+function seatBox(seat) {
+  const view = state.view;
+  const rel = relative(seat);
+  const parts = [h("strong", { class: "name", text: seatName(seat) })];
+  if (view) {
+    if (view.dealer === seat) parts.push(h("span", { class: "tag", text: t("dealer") }));
+    const party = view.known_parties?.re?.includes(seat) ? "re"
+      : view.known_parties?.kontra?.includes(seat) ? "kontra" : null;
+    if (party) parts.push(h("span", { class: `tag ${party}`, text: t(party) }));
+    // "Gesund" only matters while reservations are being said.
+    const shown = view.declarations.filter((x) => x.seat === seat
+      && (view.phase === "reservations" || x.what !== "healthy"));
+    for (const d of shown) {
+      parts.push(h("span", { class: "tag", text: actionLabel(d.what) }));
+    }
+    for (const a of view.announcements.filter((x) => x.seat === seat)) {
+      parts.push(h("span", { class: "tag call", text: actionLabel(a.word) }));
+    }
+    parts.push(h("span", { class: "info",
+      text: t("seatCounts", { cards: view.hand_sizes[seat], tricks: view.tricks_won[seat] }) }));
+  }
+  const turn = view && view.phase !== "done" && view.to_act === seat;
+  return h("div", { class: `seat pos-${rel}${turn ? " turn" : ""}`,
+    "aria-current": turn ? "true" : null, dataset: { seat: String(seat) } }, parts);
+}
+
+function trickBox() {
+  const view = state.view;
+  const cards = view ? view.trick : [];
+  const box = h("div", { class: "trick", role: "group", "aria-label": t("trick"),
+    dataset: { testid: "trick" } },
+    cards.map(({ seat, card }) => faceCard(card, `pos-${relative(seat)}`, seatName(seat))));
+  const last = view && view.last_trick && cards.length === 0 ? view.last_trick : null;
+  const turn = view && view.phase !== "done" && view.to_act != null
+    ? (view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) }))
+    : "";
+  // Shown here for the eye; the #status live region says the same to screen readers.
+  return h("div", { class: "middle" },
+    h("p", { class: "turn-line", "aria-hidden": "true", dataset: { testid: "turn" }, text: turn }),
+    box,
+    last ? h("p", { class: "last", dataset: { testid: "last-trick" } },
+      `${t("lastTrick")}: `,
+      last.cards.map((c) => `${cardName(c.card)} (${seatName(c.seat)})`).join(", "),
+      ` → ${seatName(last.winner)}`) : null);
+}
+
+function faceCard(card, extra, owner) {
+  return h("span", { class: `card suit-${card[0]} ${extra}`, role: "img",
+    "aria-label": `${cardName(card)}, ${owner}`, dataset: { card } },
+    h("span", { class: "rank", text: cardFace(card) }),
+    h("span", { class: "pip", text: SUIT_SYMBOL[card[0]] }));
+}
+
+function actions() {
+  const view = state.view;
+  if (!view || view.phase === "done") return null;
+  const prefix = `${view.seat}:`;
+  const words = view.legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))
+    .filter((w) => !CARD.test(w) && !w.startsWith("return:"));
+  const returning = view.phase === "poverty-return" && view.to_act === view.seat;
+  if (!words.length && !returning) return null;
+  const label = view.phase === "play" ? t("announcementsLabel") : t("reservationsLabel");
+  const buttons = words.map((w) => h("button", { type: "button", class: "action",
+    "aria-disabled": state.busy ? "true" : null,
+    dataset: { action: w, focus: `action:${w}` }, text: actionLabel(w) }));
+  if (returning) {
+    const ready = state.picked.length === returnCount(view);
+    buttons.push(h("button", { type: "button", class: "action primary",
+      "aria-disabled": ready && !state.busy ? null : "true",
+      dataset: { action: "return", intent: "return", focus: "action:return" },
+      text: `${actionLabel("return")} (${state.picked.length}/${returnCount(view)})` }));
+  }
+  return h("section", { class: "actions", role: "group", "aria-label": label,
+    dataset: { testid: "actions" } }, buttons);
+}
+
+function hand() {
+  const view = state.view;
+  const myTurn = !!view && view.phase === "play" && view.to_act === view.seat && !state.busy;
+  const returning = !!view && view.phase === "poverty-return" && view.to_act === view.seat;
+  const legal = new Set(view ? view.legal : []);
+  const cards = view ? view.hand : [];
+  const seen = {};
+  const buttons = cards.map((card) => {
+    const index = (seen[card] = (seen[card] ?? -1) + 1);
+    const enabled = returning || (myTurn && legal.has(`${view.seat}:${card}`));
+    const picked = state.picked.includes(`${card}#${index}`);
+    return h("button", { type: "button", class: `card suit-${card[0]}${picked ? " picked" : ""}`,
+      "aria-label": cardName(card), "aria-disabled": enabled ? null : "true",
+      "aria-pressed": returning ? String(picked) : null,
+      dataset: { card, index: String(index), focus: `card:${card}:${index}` } },
+      h("span", { class: "rank", text: cardFace(card) }),
+      h("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOL[card[0]] }));
+  });
+  return h("section", { class: "hand", role: "group", "aria-label": t("hand"),
+    dataset: { testid: "hand", myTurn: String(myTurn) } }, buttons);
+}
+
+function partyNames(seats) {
+  return seats.length ? seats.map(seatName).join(", ") : "–";
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function resultPanel(view) {
+  const r = view.result;
+  if (!r) return null;
+  const seats = Array.from({ length: players() }, (_, s) => s);
+  return h("section", { class: "result", "aria-labelledby": "result-title",
+    dataset: { testid: "result" } },
+    h("h2", { id: "result-title", text: `${t("result")}: ${contractName(r.contract)}` }),
+    h("dl", { class: "parties" },
+      ["re", "kontra"].map((p) => [
+        h("dt", { text: t(p) }),
+        h("dd", { dataset: { testid: `party-${p}` } },
+          `${partyNames(r.parties[p] ?? [])} · ${r.eyes?.[p] ?? 0} ${t("eyes")}`),
+      ]),
+      h("dt", { text: t("winner") }),
+      h("dd", { text: r.winner === "none" ? t("none") : t(r.winner) })),
+    h("table", { class: "lines" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: t("item") }), h("th", { scope: "col", text: t("party") }),
+        h("th", { scope: "col", text: t("points") }))),
+      h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
+        h("td", { text: itemLabel(line.item) }), h("td", { text: t(line.party) }),
+        h("td", { class: "num", text: signed(line.points) }))))),
+    h("ul", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
+      seats.map((s) => h("li", {}, `${seatName(s)}: `,
+        h("strong", { text: `${signed(r.points[s])} ${t("points")}` })))),
+    h("button", { type: "button", class: "primary",
+      dataset: { intent: "next", testid: "next-game", focus: "next" }, text: t("nextGame") }));
+}
+
+function scoreSheet(view) {
+  const seats = Array.from({ length: players() }, (_, s) => s);
+  return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
+    h("h2", { id: "sheet-title", text: t("scoresheet") }),
+    h("table", { dataset: { testid: "scoresheet" } },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("number") }),
+        h("th", { scope: "col", text: t("contract") }),
+        seats.map((s) => h("th", { scope: "col", text: seatName(s) })))),
+      h("tbody", {}, view.sheet.map((row, i) => h("tr", { dataset: { testid: "score-row",
+        points: JSON.stringify(row.points) } },
+        h("td", { text: String(i + 1) }), h("td", { text: contractName(row.contract) }),
+        row.points.map((p) => h("td", { class: "num", text: signed(p) }))))),
+      view.totals ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2", text: t("total") }),
+        view.totals.map((p) => h("td", { class: "num", text: signed(p) })))) : null));
+}
+
+// Live regions live outside #app; only touch them when their text changes.
+function updateLive() {
+  const view = state.view;
+  let status = "";
+  if (state.screen === "play" && state.engine === "loading") status = t("loading");
+  else if (view && view.phase !== "done" && view.to_act != null) {
+    status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) });
+  } else if (view && view.phase === "done") status = t("result");
+  setText("status", status);
+  setText("alert", state.alert);
+  setText("record", view && view.record ? JSON.stringify(view.record) : "");
+}
+
+function setText(id, text) {
+  const el = document.getElementById(id);
+  if (el.textContent !== text) el.textContent = text;
+}
+
+// ---- wiring -------------------------------------------------------------
+
+root.addEventListener("click", (event) => {
+  const el = event.target.closest("button");
+  if (!el || !root.contains(el)) return;
+  const { card, action, intent, index } = el.dataset;
+  const enabled = el.getAttribute("aria-disabled") !== "true";
+  if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
+  else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
+  else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
+  else if (intent) dispatch({ kind: intent });
+});
+
+try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
+window.addEventListener("hashchange", route);
+route();
