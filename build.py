@@ -2,6 +2,7 @@
 
     python build.py                 build dist/
     python build.py serve [--port N]  build, then serve dist/ on 127.0.0.1
+    python build.py test [PYTEST ARGS]  install the test extras if missing, run all tests
 
 Stdlib only. Pyodide comes from the npm package (fetched once with ``npm pack``
 into .cache/ and checked against a pinned hash); nothing is loaded from a CDN
@@ -187,11 +188,30 @@ def make_server(port: int = 0, verbose: bool = False) -> http.server.ThreadingHT
     return server
 
 
+TEST_MODULES = ("pytest", "hypothesis", "playwright")
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """Install the pinned test extras if any is missing, then run the whole suite."""
+    import importlib.util
+
+    if any(importlib.util.find_spec(m) is None for m in TEST_MODULES):
+        log("installing the test extras: pip install -e '.[test]'")
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"],
+                       cwd=ROOT, check=True)
+    return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("command", nargs="?", choices=["build", "serve", "test"],
+                        default="build")
     parser.add_argument("--port", type=int, default=8000)
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "test":  # pytest builds dist/ itself for the browser tests
+        sys.exit(run_tests(rest))
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     build()
     if args.command == "serve":
         server = make_server(args.port, verbose=True)
