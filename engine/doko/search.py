@@ -14,7 +14,7 @@ import random
 import time
 from collections import Counter
 
-from .bots import choose_standard, standard_bot
+from .bots import choose_standard, play
 from .cards import CQ, Card, deck, is_fixed_team
 from .observation import Observation
 from .outcome import result
@@ -33,22 +33,34 @@ def choose_strong(
 ) -> tuple[str, str]:
     """The search bot's action and why; falls back to the standard policy off-turn."""
     cards = [a for a in obs.legal if _is_card(a)]
-    if obs.phase != "play" or len(cards) < 2:
+    if obs.phase != "play" or obs.to_act != obs.seat:
+        return choose_standard(obs, rng)
+    calls = announcement_candidates(obs)
+    if len(cards) + len(calls) < 2:
         return choose_standard(obs, rng)
     default, _ = choose_standard(obs, rng)
-    if not _is_card(default):  # the standard policy wants to announce first
-        return default, "strong hand: announce"
+    candidates = cards + calls
     deadline = time.perf_counter() + budget_s
-    totals = dict.fromkeys(cards, 0.0)
+    totals = dict.fromkeys(candidates, 0.0)
     worlds = 0
     while worlds < MAX_WORLDS and (worlds == 0 or time.perf_counter() < deadline):
         world = sample_world(obs, rng)
-        for action in cards:
+        for action in candidates:
             totals[action] += rollout(apply(world, action), obs.seat, rng)
         worlds += 1
-    best = max(cards, key=lambda a: (totals[a], a == default))
+    best = max(candidates, key=lambda a: (totals[a], a == default))
     mean = totals[best] / worlds
-    return best, f"best of {len(cards)} cards over {worlds} sampled deals ({mean:+.1f})"
+    return best, f"best of {len(candidates)} choices over {worlds} sampled deals ({mean:+.1f})"
+
+
+def announcement_candidates(obs: Observation) -> list[str]:
+    """The announcements worth weighing: the party's word, or its next Absage."""
+    prefix = f"{obs.seat}:"
+    words = [a[len(prefix):] for a in obs.legal if not _is_card(a)]
+    if obs.my_party in words:
+        return [prefix + obs.my_party]
+    limits = [w for w in ("no90", "no60", "no30", "black") if w in words]
+    return [prefix + limits[0]] if limits else []
 
 
 def _is_card(action: str) -> bool:
@@ -57,7 +69,7 @@ def _is_card(action: str) -> bool:
 
 
 def rollout(state: GameState, seat: int, rng: random.Random) -> float:
-    """Finish a sampled deal with the standard policy; the points of ``seat``.
+    """Finish a sampled deal with the standard card play; the points of ``seat``.
 
     Inside a sampled world every seat may see that world's parties: it is a
     guess of the real deal, not the real deal, so nothing leaks.
@@ -65,20 +77,19 @@ def rollout(state: GameState, seat: int, rng: random.Random) -> float:
     while not state.is_over:
         actor = state.to_act
         assert actor is not None
-        obs = rollout_view(state, actor)
-        state = play_card(state, actor, Card.from_str(standard_bot(obs, rng)[2:]))
+        cards = playable_cards(state, actor)
+        card = cards[0] if len(cards) == 1 else play(rollout_view(state, actor), cards)[0]
+        state = play_card(state, actor, card)
     return float(result(state)["points"][seat])
 
 
 def rollout_view(state: GameState, seat: int) -> Observation:
-    """A cheap observation for rollouts: cards only, the world's parties known."""
+    """A cheap observation for rollouts: the world's parties known, no legal list."""
     re = frozenset(state.re_party)
-    prefix = f"{seat}:"
     return Observation(
         rules=state.rules, seat=seat, players=state.players, dealer=state.dealer,
         phase=state.phase, to_act=seat, hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        legal=tuple(prefix + str(c) for c in playable_cards(state, seat)),
+        hand_sizes=tuple(len(h) for h in state.hands), legal=(),
         contract=state.contract, declarer=state.declarer, declarations=state.declarations,
         tricks=state.tricks, trick=state.trick, said=state.said, known_re=re,
         known_kontra=frozenset(state.active) - re, order=state.order,
