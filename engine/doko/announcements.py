@@ -17,8 +17,11 @@ PARTY_WORD = {"re": "re", "kontra": "kontra"}
 WORDS = ("re", "kontra", *LIMITS)
 
 
+LEVEL = {"re": 0, "kontra": 0, **{w: i + 1 for i, w in enumerate(LIMITS)}}
+
+
 def level(word: str) -> int:
-    return 0 if word in PARTY_WORD else LIMITS.index(word) + 1
+    return LEVEL[word]
 
 
 class Moment(NamedTuple):

@@ -171,11 +171,15 @@ def announcement_choices(state: GameState, seat: int) -> list[str]:
     party = state.party(seat)
     other = "kontra" if party == "re" else "re"
     said, theirs = state.party_words(party), state.party_words(other)
-    frozen = party in state.frozen
-    return [
-        w for w in (party, *ann.LIMITS)
-        if ann.check(state.rules, party, w, said, theirs, frozen, at) is None
-    ]
+    if party in state.frozen:
+        return []
+    words = []
+    for word in (party, *ann.LIMITS):
+        if ann.check(state.rules, party, word, said, theirs, False, at) is None:
+            words.append(word)
+        elif word not in said and state.rules.announcements == "cards" and word != party:
+            break  # cards deadlines only tighten: no higher level can be in time
+    return words
 
 
 # -- applying actions -----------------------------------------------------------
