@@ -1,0 +1,56 @@
+"""Bot ladder: each level against the one below it, per preset (duplicate deals).
+
+    python benchmarks/ladder.py [--games N] [--seed S] [--presets ddv,berndt,...]
+                                [--strong SPEC] [--json]
+
+Prints mean points per game per seat for the upper level with its 95% interval,
+and decision times (mean/p95) in CPython. Large runs belong here, not in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+
+from doko.rules import PRESETS  # noqa: E402
+from doko.sim import match  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--strong", default="strong", help="spec of the top level")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    ladder = ["random", "beginner", "standard", args.strong]
+    rows = []
+    for preset in args.presets.split(","):
+        for lower, upper in zip(ladder, ladder[1:], strict=False):
+            start = time.perf_counter()
+            report = match(PRESETS[preset], args.games, args.seed, upper, lower)
+            top, bottom = report["bots"]
+            rows.append({
+                "preset": preset, "upper": upper, "lower": lower, "games": args.games,
+                "mean": top["mean"], "ci95": top["ci95"],
+                "upper_ms_mean": top["decision_ms_mean"], "upper_ms_p95": top["decision_ms_p95"],
+                "seconds": round(time.perf_counter() - start, 1),
+            })
+            if not args.json:
+                r = rows[-1]
+                print(f"{preset:>11} {upper:>9} vs {lower:<9} {r['mean']:+6.2f} "
+                      f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]  "
+                      f"{r['upper_ms_mean']:7.2f} ms mean {r['upper_ms_p95']:7.2f} ms p95  "
+                      f"({r['seconds']} s)", flush=True)
+    if args.json:
+        print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()
