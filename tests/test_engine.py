@@ -140,14 +140,16 @@ def test_duty_solo_leads_in_ddv() -> None:
     assert state.duty_solo and state.to_act == 2
 
 
+WEDDING_HANDS = [  # seat 0 holds both Kreuz-Damen
+    "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
+    "HT DA DT DK D9 CT SK ST HA HK HK H9",
+    "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
+    "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
+]
+
+
 def test_wedding_finds_partner_in_first_foreign_trick() -> None:
-    hands = [
-        "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
-        "HT DA DT DK D9 CT SK ST HA HK HK H9",
-        "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
-        "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
-    ]
-    state = play(scripted("ddv", hands), "0:wedding", "1:healthy", "2:healthy", "3:healthy")
+    state = play(scripted("ddv", WEDDING_HANDS), "0:wedding", "1:healthy", "2:healthy", "3:healthy")
     assert state.contract == "wedding" and state.to_act == 0
     # seat 0 leads CA; seat 3 must follow clubs, seat 1 follows with CT,
     # seat 2 has no clubs and trumps with SQ: seat 2 wins and becomes the partner
@@ -157,13 +159,7 @@ def test_wedding_finds_partner_in_first_foreign_trick() -> None:
 
 
 def test_no_announcement_before_the_wedding_is_decided() -> None:
-    hands = [
-        "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
-        "HT DA DT DK D9 CT SK ST HA HK HK H9",
-        "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
-        "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
-    ]
-    state = play(scripted("ddv", hands), "0:wedding", "1:healthy", "2:healthy", "3:healthy")
+    state = play(scripted("ddv", WEDDING_HANDS), "0:wedding", "1:healthy", "2:healthy", "3:healthy")
     with pytest.raises(IllegalAction, match="Hochzeit"):
         apply(state, "1:kontra")
 

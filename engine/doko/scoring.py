@@ -165,19 +165,19 @@ def is_team_game(summary: Summary) -> bool:
 TEAM_NAMES = {"re": "A", "kontra": "B"}
 
 
+def _rename_parties(value: Any, names: Mapping[str, str]) -> Any:
+    """``value`` with every party name (as a key or a string) replaced per ``names``."""
+    if isinstance(value, dict):
+        return {names.get(k, k): _rename_parties(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rename_parties(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
 def _team_names(result: dict[str, Any]) -> dict[str, Any]:
     """Rename re/kontra to the teams A (even seats) and B (odd seats)."""
-    def rename(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {TEAM_NAMES.get(k, k): rename(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [rename(v) for v in value]
-        return TEAM_NAMES.get(value, value) if isinstance(value, str) else value
-
-    named = {k: rename(v) for k, v in result.items()
-             if k in ("parties", "eyes", "tricks", "winner", "announcements", "specials",
-                      "lines")}
-    return {**result, **named}
+    named = ("parties", "eyes", "tricks", "winner", "announcements", "specials", "lines")
+    return {k: _rename_parties(v, TEAM_NAMES) if k in named else v for k, v in result.items()}
 
 
 def line(item: str, party: str, points: int = 1, **more: Any) -> Line:
@@ -599,15 +599,7 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
 def _from_team_names(data: dict[str, Any]) -> dict[str, Any]:
     """Accept A/B (fixed teams) wherever a party is named: A is re, B is kontra."""
     back = {v: k for k, v in TEAM_NAMES.items()}
-
-    def rename(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {back.get(k, k): rename(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [rename(v) for v in value]
-        return back.get(value, value) if isinstance(value, str) else value
-
-    return {k: rename(v) if k in ("tricks", "announcements", "specials") else v
+    return {k: _rename_parties(v, back) if k in ("tricks", "announcements", "specials") else v
             for k, v in data.items()}
 
 
