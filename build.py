@@ -24,6 +24,8 @@ import zipfile
 from functools import partial
 from pathlib import Path
 
+import build_offline
+
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
 DIST = ROOT / "dist"
@@ -36,7 +38,10 @@ PYODIDE_SHA512 = (
     "22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sbVwiOZ3sMMexdXICew6NqOMQGgA=="
 )
 PYODIDE_FILES = (
-    "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
     "pyodide-lock.json",
 )
 PYODIDE_LICENSES = ("LICENSE", "LICENSE.md", "LICENSE.txt")
@@ -67,7 +72,9 @@ def fetch_pyodide() -> Path:
         log(f"npm pack pyodide@{PYODIDE_VERSION}")
         subprocess.run(
             [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
-            cwd=CACHE, check=True, stdout=subprocess.DEVNULL,
+            cwd=CACHE,
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
     digest = base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
     if digest != PYODIDE_SHA512:
@@ -95,10 +102,15 @@ def copy_pyodide(tgz: Path, out: Path) -> None:
 def build_engine(target: Path) -> int:
     """Zip the doko package (sources, py.typed, demo records) for unpackArchive."""
     files = sorted(
-        p for p in ENGINE.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
-        and (p.suffix == ".py" or p.name == "py.typed"
-             or (p.suffix == ".json" and p.parent.name == "demos"))
+        p
+        for p in ENGINE.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and (
+            p.suffix == ".py"
+            or p.name == "py.typed"
+            or (p.suffix == ".json" and p.parent.name == "demos")
+        )
     )
     if not (ENGINE / "__init__.py").exists():
         log("warning: engine/doko/__init__.py missing (namespace package)")
@@ -151,6 +163,8 @@ def build() -> None:
     copy_pyodide(tgz, DIST / "pyodide")
     count = build_engine(DIST / "doko.zip")
     write_licenses(DIST / "pyodide")
+    build_offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
+    log(f"service worker cache version {build_offline.write_precache(DIST)}")
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(f"dist/ ready: {count} engine files, {size / 1e6:.1f} MB")
 
@@ -166,6 +180,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".css": "text/css",
         ".html": "text/html; charset=utf-8",
         ".txt": "text/plain; charset=utf-8",
+        ".webmanifest": "application/manifest+json",
+        ".png": "image/png",
     }
 
     def end_headers(self) -> None:
@@ -180,10 +196,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    """A server for dist/ on 127.0.0.1 (port 0 picks a free one)."""
+def make_server(
+    port: int = 0, verbose: bool = False, directory: Path | None = None
+) -> http.server.ThreadingHTTPServer:
+    """A server for dist/ (or ``directory``) on 127.0.0.1 (port 0 picks a free one)."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), partial(Handler, directory=str(DIST)))
+        ("127.0.0.1", port), partial(Handler, directory=str(directory or DIST))
+    )
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
 
@@ -197,15 +216,15 @@ def run_tests(pytest_args: list[str]) -> int:
 
     if any(importlib.util.find_spec(m) is None for m in TEST_MODULES):
         log("installing the test extras: pip install -e '.[test]'")
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"],
-                       cwd=ROOT, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"], cwd=ROOT, check=True
+        )
     return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", nargs="?", choices=["build", "serve", "test"],
-                        default="build")
+    parser.add_argument("command", nargs="?", choices=["build", "serve", "test"], default="build")
     parser.add_argument("--port", type=int, default=8000)
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":  # pytest builds dist/ itself for the browser tests

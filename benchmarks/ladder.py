@@ -36,18 +36,28 @@ def main() -> None:
             start = time.perf_counter()
             report = match(PRESETS[preset], args.games, args.seed, upper, lower)
             top, bottom = report["bots"]
-            rows.append({
-                "preset": preset, "upper": upper, "lower": lower, "games": args.games,
-                "mean": top["mean"], "ci95": top["ci95"],
-                "upper_ms_mean": top["decision_ms_mean"], "upper_ms_p95": top["decision_ms_p95"],
-                "seconds": round(time.perf_counter() - start, 1),
-            })
+            rows.append(
+                {
+                    "preset": preset,
+                    "upper": upper,
+                    "lower": lower,
+                    "games": args.games,
+                    "mean": top["mean"],
+                    "ci95": top["ci95"],
+                    "upper_ms_mean": top["decision_ms_mean"],
+                    "upper_ms_p95": top["decision_ms_p95"],
+                    "seconds": round(time.perf_counter() - start, 1),
+                }
+            )
             if not args.json:
                 r = rows[-1]
-                print(f"{preset:>11} {upper:>9} vs {lower:<9} {r['mean']:+6.2f} "
-                      f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]  "
-                      f"{r['upper_ms_mean']:7.2f} ms mean {r['upper_ms_p95']:7.2f} ms p95  "
-                      f"({r['seconds']} s)", flush=True)
+                print(
+                    f"{preset:>11} {upper:>9} vs {lower:<9} {r['mean']:+6.2f} "
+                    f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]  "
+                    f"{r['upper_ms_mean']:7.2f} ms mean {r['upper_ms_p95']:7.2f} ms p95  "
+                    f"({r['seconds']} s)",
+                    flush=True,
+                )
     if args.json:
         print(json.dumps(rows))
 

@@ -20,15 +20,23 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 
 
 def system_chromium() -> str | None:
     """$CHROMIUM, else a Chromium on PATH or in /usr/bin; None means Playwright's own."""
-    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"),
-                      "/usr/bin/chromium", shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("CHROMIUM"),
+        shutil.which("chromium"),
+        "/usr/bin/chromium",
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None
@@ -89,8 +97,10 @@ def page(browser: Any, site: str) -> Iterator[Any]:
 
     context.route("**/*", route)
     pg.on("pageerror", lambda exc: watch.errors.append(f"pageerror: {exc}"))
-    pg.on("console", lambda msg: watch.errors.append(f"console: {msg.text}")
-          if msg.type == "error" else None)
+    pg.on(
+        "console",
+        lambda msg: watch.errors.append(f"console: {msg.text}") if msg.type == "error" else None,
+    )
     pg.watch = watch
     yield pg
     context.close()

@@ -56,8 +56,13 @@ def play_to_end(page: Any, timeout: float = 120) -> None:
 def replay(record: dict[str, Any]) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
     out = subprocess.run(
-        [sys.executable, "-m", "doko", "replay", "-"], input=json.dumps(record),
-        capture_output=True, text=True, env=env, cwd=ROOT, check=True,
+        [sys.executable, "-m", "doko", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
     )
     return json.loads(out.stdout)
 
@@ -143,6 +148,7 @@ def test_trumpfabgabe_accept_and_give_back(page: Any) -> None:
         cards.nth(i).click()
     give.click()
     page.wait_for_function(
-        f"() => document.querySelectorAll('{HAND} button[data-card]').length === {size - count}")
+        f"() => document.querySelectorAll('{HAND} button[data-card]').length === {size - count}"
+    )
     assert page.text_content("[role=alert]") == ""
     assert page.watch.errors == []

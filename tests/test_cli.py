@@ -16,8 +16,14 @@ RECORDS = Path(__file__).resolve().parent / "records"
 
 def doko(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run([sys.executable, "-m", "doko", *args], input=stdin, text=True,
-                          capture_output=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "doko", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=300,
+    )
 
 
 def record(name: str) -> dict:  # type: ignore[type-arg]
@@ -46,13 +52,16 @@ def test_replay_unfinished_game_lists_legal_actions() -> None:
     assert "0:CA" in info["legal"] and "0:re" not in info["legal"]  # seat 0 is Kontra
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["actions"].__setitem__(6, "2:HK"), 'action 6 "2:HK": seat 2 must follow suit'),
-    (lambda d: d["actions"].__setitem__(5, "3:CK"), 'action 5 "3:CK": it is seat 1'),
-    (lambda d: d["actions"].__setitem__(4, "0:XX"), 'action 4 "0:XX": unknown action'),
-    (lambda d: d["hands"].__setitem__(0, "CA"), "seat 0 holds 1 cards, expected 12"),
-    (lambda d: d.__setitem__("rules", "skat"), "unknown preset"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["actions"].__setitem__(6, "2:HK"), 'action 6 "2:HK": seat 2 must follow suit'),
+        (lambda d: d["actions"].__setitem__(5, "3:CK"), 'action 5 "3:CK": it is seat 1'),
+        (lambda d: d["actions"].__setitem__(4, "0:XX"), 'action 4 "0:XX": unknown action'),
+        (lambda d: d["hands"].__setitem__(0, "CA"), "seat 0 holds 1 cards, expected 12"),
+        (lambda d: d.__setitem__("rules", "skat"), "unknown preset"),
+    ],
+)
 def test_replay_refuses_bad_records_with_one_line(change, message: str) -> None:  # type: ignore[no-untyped-def]
     data = record("ddv_normal_re_announced_lost.json")
     change(data)
@@ -85,8 +94,19 @@ def test_simulate_1000_random_ddv_games_hold_invariants() -> None:
 
 def test_simulate_records_replay_to_the_same_result(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
-    out = doko("simulate", "--rules", "lockhausen", "--games", "30", "--seed", "5",
-               "--bots", "standard,random,standard,random", "--records", str(path))
+    out = doko(
+        "simulate",
+        "--rules",
+        "lockhausen",
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "--bots",
+        "standard,random,standard,random",
+        "--records",
+        str(path),
+    )
     assert out.returncode == 0, out.stderr
     for line in path.read_text().splitlines():
         game = json.loads(line)

@@ -40,17 +40,21 @@ def test_seeded_deal_is_reproducible_and_complete() -> None:
 def test_ddv_trump_order() -> None:
     order = card_order("normal", DDV)
     assert [str(c) for c in order.trumps] == (
-        ["HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "DT", "DK", "D9"])
+        ["HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "DT", "DK", "D9"]
+    )
     assert order.follows[Card.from_str("HA")] == "H"
 
 
-@pytest.mark.parametrize(("trick", "winner"), [
-    ("CA CA CK CT", 0),  # first of two equal cards wins
-    ("CA D9 CK CT", 1),  # a trump takes a plain suit
-    ("HT HT CQ DA", 0),  # ddv: the first Dulle beats the second
-    ("SA HA HA SK", 0),  # a discard of another suit never wins
-    ("DJ HJ SJ CJ", 3),
-])
+@pytest.mark.parametrize(
+    ("trick", "winner"),
+    [
+        ("CA CA CK CT", 0),  # first of two equal cards wins
+        ("CA D9 CK CT", 1),  # a trump takes a plain suit
+        ("HT HT CQ DA", 0),  # ddv: the first Dulle beats the second
+        ("SA HA HA SK", 0),  # a discard of another suit never wins
+        ("DJ HJ SJ CJ", 3),
+    ],
+)
 def test_trick_winner_ddv(trick: str, winner: int) -> None:
     assert card_order("normal", DDV).winner(cards(trick), last_trick=False) == winner
 
@@ -67,8 +71,7 @@ def test_second_dulle_wins_except_in_last_trick() -> None:
 def test_klassisch_without_tollen_ten_of_hearts_is_plain() -> None:
     order = card_order("normal", PRESETS["klassisch"])
     assert order.follows[Card.from_str("HT")] == "H"
-    tollen = card_order("normal", load_rules(
-        {"preset": "klassisch", "options": {"dullen": True}}))
+    tollen = card_order("normal", load_rules({"preset": "klassisch", "options": {"dullen": True}}))
     assert tollen.trumps[0] == Card.from_str("HT")
 
 
@@ -80,7 +83,8 @@ def test_solo_orders() -> None:
     hearts = card_order("hearts", DDV)
     # the Dulle stays on top in a heart solo; then queens, jacks, HA HK H9
     assert [str(c) for c in hearts.trumps] == (
-        ["HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "HA", "HK", "H9"])
+        ["HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "HA", "HK", "H9"]
+    )
     assert hearts.follows[Card.from_str("DA")] == "D"
     fleshless = card_order("fleshless", DDV)
     assert fleshless.trumps == ()

@@ -17,7 +17,8 @@ from doko.sim import simulate
 
 GAMES = 2000
 RECORD = json.loads(
-    (Path(__file__).parent / "records" / "ddv_normal_re_announced_lost.json").read_text())
+    (Path(__file__).parent / "records" / "ddv_normal_re_announced_lost.json").read_text()
+)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -31,16 +32,26 @@ def test_random_games_hold_invariants(preset: str) -> None:
 def test_mixed_bots_reach_every_phase(preset: str) -> None:
     # standard seats say 'healthy' mostly, so normal games and weddings occur too
     seen: set[str] = set()
-    simulate(PRESETS[preset], 300, seed=3, specs=["standard", "random", "standard", "standard"],
-             on_game=lambda state, outcome: seen.add(outcome["contract"]))
+    simulate(
+        PRESETS[preset],
+        300,
+        seed=3,
+        specs=["standard", "random", "standard", "standard"],
+        on_game=lambda state, outcome: seen.add(outcome["contract"]),
+    )
     assert "normal" in seen
 
 
 def test_replayed_random_games_round_trip() -> None:
     rng = random.Random(4)
     games: list[tuple[dict, dict]] = []  # type: ignore[type-arg]
-    simulate(PRESETS["ohne-neunen"], 50, seed=rng.randrange(1000), specs=["random"] * 4,
-             on_game=lambda s, o: games.append((record_of(s), o)))
+    simulate(
+        PRESETS["ohne-neunen"],
+        50,
+        seed=rng.randrange(1000),
+        specs=["random"] * 4,
+        on_game=lambda s, o: games.append((record_of(s), o)),
+    )
     for rec, outcome in games:
         assert result(replay(json.loads(json.dumps(rec)))) == outcome
 

@@ -12,16 +12,25 @@ from doko.scoring import Summary, complete_announcements, score, summary_from_js
 
 def summary(rules: Any, eyes_re: int, **fields: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "rules": rules, "contract": "normal", "re": [0, 2], "eyes_re": eyes_re,
-        "announcements": {"re": [], "kontra": []}, "specials": [],
+        "rules": rules,
+        "contract": "normal",
+        "re": [0, 2],
+        "eyes_re": eyes_re,
+        "announcements": {"re": [], "kontra": []},
+        "specials": [],
     }
     data.update(fields)
     return data
 
 
-def play(rules: Any, eyes_re: int, re_words: tuple[str, ...] = (),
-         kontra_words: tuple[str, ...] = (), specials: tuple[tuple[str, str], ...] = (),
-         **fields: Any) -> dict[str, Any]:
+def play(
+    rules: Any,
+    eyes_re: int,
+    re_words: tuple[str, ...] = (),
+    kontra_words: tuple[str, ...] = (),
+    specials: tuple[tuple[str, str], ...] = (),
+    **fields: Any,
+) -> dict[str, Any]:
     data = summary(rules, eyes_re, **fields)
     data["announcements"] = {"re": list(re_words), "kontra": list(kontra_words)}
     data["specials"] = [{"kind": k, "party": p} for k, p in specials]
@@ -60,7 +69,9 @@ def test_ddv_re_no90_lost_at_kontra_90() -> None:
     assert result["announcements"]["re"] == ["re", "no90"]
     assert result["winner"] == "kontra"
     assert lines(result) == [
-        ("won", "kontra", 1), ("against-the-old", "kontra", 1), ("re-announced", "kontra", 2),
+        ("won", "kontra", 1),
+        ("against-the-old", "kontra", 1),
+        ("re-announced", "kontra", 2),
         ("no90-announced", "kontra", 1),
     ]
     assert result["points"] == [-5, 5, -5, 5]
@@ -70,7 +81,9 @@ def test_ddv_re_no90_reached() -> None:
     result = play("ddv", 151, re_words=("re", "no90"))
     assert result["winner"] == "re"
     assert lines(result) == [
-        ("won", "re", 1), ("re-announced", "re", 2), ("no90-announced", "re", 1),
+        ("won", "re", 1),
+        ("re-announced", "re", 2),
+        ("no90-announced", "re", 1),
         ("no90", "re", 1),
     ]
     assert result["points"] == [5, -5, 5, -5]
@@ -81,7 +94,9 @@ def test_ddv_kontra_absage_lowers_re_goal() -> None:
     result = play("ddv", 90, kontra_words=("no90",))
     assert result["winner"] == "re"
     assert lines(result) == [
-        ("won", "re", 1), ("kontra-announced", "re", 2), ("no90-announced", "re", 1),
+        ("won", "re", 1),
+        ("kontra-announced", "re", 2),
+        ("no90-announced", "re", 1),
     ]
 
 
@@ -94,8 +109,12 @@ def test_ddv_120_against_no90_for_the_winner() -> None:
 
 def test_ddv_losers_below_levels() -> None:
     result = play("ddv", 215, tricks={"re": 11, "kontra": 1})
-    assert lines(result) == [("won", "re", 1), ("no90", "re", 1), ("no60", "re", 1),
-                             ("no30", "re", 1)]
+    assert lines(result) == [
+        ("won", "re", 1),
+        ("no90", "re", 1),
+        ("no60", "re", 1),
+        ("no30", "re", 1),
+    ]
     black = play("ddv", 240, tricks={"re": 12, "kontra": 0})
     assert black["points"] == [5, -5, 5, -5]
 
@@ -126,7 +145,8 @@ def test_ddv_against_the_old_by_contract() -> None:
     assert lines(play("ddv", 100, contract="silent-wedding", re=[0])) == [("won", "kontra", 1)]
     poverty = load_rules({"preset": "ohne-neunen", "options": {"against_old_in_poverty": True}})
     assert ("against-the-old", "kontra", 1) in lines(
-        play(poverty.to_json(), 100, contract="poverty"))
+        play(poverty.to_json(), 100, contract="poverty")
+    )
     assert lines(play("ohne-neunen", 100, contract="poverty")) == [("won", "kontra", 1)]
 
 
@@ -149,7 +169,9 @@ def test_ddv_five_players_dealer_scores_zero() -> None:
 def test_lockhausen_re_and_contra_double_twice() -> None:
     result = play("lockhausen", 130, re_words=("re",), kontra_words=("kontra",))
     assert lines(result) == [
-        ("won", "re", 1), ("doubled-re", "re", 1), ("doubled-kontra", "re", 2),
+        ("won", "re", 1),
+        ("doubled-re", "re", 1),
+        ("doubled-kontra", "re", 2),
     ]
     assert result["points"] == [4, -4, 4, -4]
 
@@ -159,8 +181,10 @@ def test_lockhausen_limit_does_not_imply_re() -> None:
     assert result["announcements"]["re"] == ["no90", "no60"]
     assert lines(result) == [
         ("won", "re", 1),
-        ("no90-announced", "re", 1), ("no90-reached", "re", 1),
-        ("no60-announced", "re", 1), ("no60-reached", "re", 1),
+        ("no90-announced", "re", 1),
+        ("no90-reached", "re", 1),
+        ("no60-announced", "re", 1),
+        ("no60-reached", "re", 1),
     ]
     assert result["points"] == [5, -5, 5, -5]
 
@@ -169,8 +193,10 @@ def test_lockhausen_missed_limit_counts_for_the_other_side() -> None:
     result = play("lockhausen", 140, re_words=("no90",))
     assert result["winner"] == "kontra"
     assert lines(result) == [
-        ("won", "kontra", 1), ("against-the-old", "kontra", 1),
-        ("no90-announced", "kontra", 1), ("no90-missed", "kontra", 1),
+        ("won", "kontra", 1),
+        ("against-the-old", "kontra", 1),
+        ("no90-announced", "kontra", 1),
+        ("no90-missed", "kontra", 1),
     ]
     assert result["points"] == [-4, 4, -4, 4]
 
@@ -180,11 +206,16 @@ def test_lockhausen_both_missed() -> None:
     result = play("lockhausen", 100, re_words=("re", "no60"), kontra_words=("no30",))
     assert result["winner"] == "none"
     assert lines(result) == [
-        ("no90-announced", "re", 1), ("no90-missed", "re", 1),
-        ("no60-announced", "re", 1), ("no60-missed", "re", 1),
-        ("no30-announced", "re", 1), ("no30-missed", "re", 1),
-        ("no90-announced", "kontra", 1), ("no90-missed", "kontra", 1),
-        ("no60-announced", "kontra", 1), ("no60-missed", "kontra", 1),
+        ("no90-announced", "re", 1),
+        ("no90-missed", "re", 1),
+        ("no60-announced", "re", 1),
+        ("no60-missed", "re", 1),
+        ("no30-announced", "re", 1),
+        ("no30-missed", "re", 1),
+        ("no90-announced", "kontra", 1),
+        ("no90-missed", "kontra", 1),
+        ("no60-announced", "kontra", 1),
+        ("no60-missed", "kontra", 1),
         ("doubled-re", "re", 2),
     ]
     assert result["points"] == [4, -4, 4, -4]
@@ -195,18 +226,27 @@ def test_lockhausen_both_missed_only_missed_limits_count() -> None:
     result = play("lockhausen", 170, re_words=("no60",), kontra_words=("no90",))
     assert result["winner"] == "none"
     assert lines(result) == [
-        ("no90-announced", "re", 1), ("no90-missed", "re", 1),
-        ("no60-announced", "kontra", 1), ("no60-missed", "kontra", 1),
+        ("no90-announced", "re", 1),
+        ("no90-missed", "re", 1),
+        ("no60-announced", "kontra", 1),
+        ("no60-missed", "kontra", 1),
     ]
     assert result["points"] == [0, 0, 0, 0]
 
 
 def test_lockhausen_sonderpunkte_not_doubled() -> None:
-    result = play("lockhausen", 130, re_words=("re",),
-                  specials=(("fox", "re"), ("heart-trick", "re"), ("doppelkopf", "kontra")))
+    result = play(
+        "lockhausen",
+        130,
+        re_words=("re",),
+        specials=(("fox", "re"), ("heart-trick", "re"), ("doppelkopf", "kontra")),
+    )
     assert lines(result) == [
-        ("won", "re", 1), ("doubled-re", "re", 1),
-        ("fox", "re", 1), ("heart-trick", "re", 1), ("doppelkopf", "kontra", 1),
+        ("won", "re", 1),
+        ("doubled-re", "re", 1),
+        ("fox", "re", 1),
+        ("heart-trick", "re", 1),
+        ("doppelkopf", "kontra", 1),
     ]
     assert result["points"] == [3, -3, 3, -3]
 
@@ -218,8 +258,9 @@ def test_lockhausen_negative_value_flips_signs() -> None:
 
 
 def test_lockhausen_soloist_x3_with_sonderpunkte() -> None:
-    result = play("lockhausen", 150, contract="solo:diamonds", re=[0],
-                  specials=(("doppelkopf", "re"),))
+    result = play(
+        "lockhausen", 150, contract="solo:diamonds", re=[0], specials=(("doppelkopf", "re"),)
+    )
     assert lines(result) == [("won", "re", 1), ("doppelkopf", "re", 1)]
     assert result["points"] == [6, -2, -2, -2]
 
@@ -234,7 +275,9 @@ def test_lockhausen_unannounced_levels_option() -> None:
     rules = {"preset": "lockhausen", "options": {"unannounced_levels": True}}
     result = play(rules, 200, re_words=("no90",))
     assert lines(result) == [
-        ("won", "re", 1), ("no90-announced", "re", 1), ("no90-reached", "re", 1),
+        ("won", "re", 1),
+        ("no90-announced", "re", 1),
+        ("no90-reached", "re", 1),
         ("no60", "re", 1),
     ]
 
@@ -260,8 +303,7 @@ def test_berndt_five_players_dealer_zero() -> None:
 
 
 def test_berndt_lone_wedding_keeps_all_sonderpunkte() -> None:
-    result = play("berndt", 130, contract="silent-wedding", re=[3],
-                  specials=(("fox", "re"),))
+    result = play("berndt", 130, contract="silent-wedding", re=[3], specials=(("fox", "re"),))
     assert result["points"] == [0, 0, 0, 60]
 
 
@@ -314,9 +356,16 @@ def test_klassisch_five_players_sitting_out_scores_as_kontra() -> None:
 
 def test_score_direct_summary_and_extra() -> None:
     direct = Summary(
-        rules=load_rules("ohne-neunen"), contract="poverty", players=4, re=(1, 2),
-        sitting_out=None, eyes_re=0, tricks_re=None, tricks_kontra=None,
-        announcements={"re": (), "kontra": ()}, specials=(),
+        rules=load_rules("ohne-neunen"),
+        contract="poverty",
+        players=4,
+        re=(1, 2),
+        sitting_out=None,
+        eyes_re=0,
+        tricks_re=None,
+        tricks_kontra=None,
+        announcements={"re": (), "kontra": ()},
+        specials=(),
         extra={"poverty": {"giver": 1, "taker": 2, "trumps_returned": 1}},
     )
     result = score(direct)
@@ -329,12 +378,21 @@ def test_complete_announcements() -> None:
     ddv, lock, berndt = load_rules("ddv"), load_rules("lockhausen"), load_rules("berndt")
     assert complete_announcements(ddv, "kontra", ["no60"]) == ("kontra", "no90", "no60")
     assert complete_announcements(ddv, "re", ["black", "re"]) == (
-        "re", "no90", "no60", "no30", "black")
+        "re",
+        "no90",
+        "no60",
+        "no30",
+        "black",
+    )
     assert complete_announcements(lock, "re", ["no60"]) == ("no90", "no60")
     assert complete_announcements(lock, "kontra", ["kontra"]) == ("kontra",)
     assert complete_announcements(berndt, "re", []) == ()
-    for rules, party, words in [(berndt, "re", ["re"]), (ddv, "re", ["kontra"]),
-                                (ddv, "re", ["no120"]), (ddv, "A", ["re"])]:
+    for rules, party, words in [
+        (berndt, "re", ["re"]),
+        (ddv, "re", ["kontra"]),
+        (ddv, "re", ["no120"]),
+        (ddv, "A", ["re"]),
+    ]:
         with pytest.raises(ValueError):
             complete_announcements(rules, party, words)
 
@@ -356,16 +414,20 @@ REFUSALS: list[tuple[str, Any, str]] = [
     ("240 augen without tricks", summary("ddv", 240), "tricks"),
     ("tricks do not add up", summary("ddv", 130, tricks={"re": 6, "kontra": 5}), "12"),
     ("augen but no trick", summary("ddv", 230, tricks={"re": 12, "kontra": 0}), "no trick"),
-    ("40 cards: tricks without augen",
-     summary("berndt", 240, tricks={"re": 9, "kontra": 1}), "kontra"),
+    (
+        "40 cards: tricks without augen",
+        summary("berndt", 240, tricks={"re": 9, "kontra": 1}),
+        "kontra",
+    ),
     ("unknown contract", summary("ddv", 130, contract="ramsch"), "ramsch"),
-    ("solo the preset lacks", summary("berndt", 130, contract="solo:hearts", re=[0]),
-     "solo:hearts"),
+    (
+        "solo the preset lacks",
+        summary("berndt", 130, contract="solo:hearts", re=[0]),
+        "solo:hearts",
+    ),
     ("poverty the preset lacks", summary("ddv", 130, contract="poverty"), "poverty"),
-    ("soloist with a partner", summary("ddv", 130, contract="solo:queens", re=[0, 1]),
-     "alone"),
-    ("lone wedding with a partner", summary("berndt", 130, contract="silent-wedding"),
-     "alone"),
+    ("soloist with a partner", summary("ddv", 130, contract="solo:queens", re=[0, 1]), "alone"),
+    ("lone wedding with a partner", summary("berndt", 130, contract="silent-wedding"), "alone"),
     ("normal game with one re seat", summary("ddv", 130, re=[0]), "two re seats"),
     ("seat out of range", summary("ddv", 130, re=[0, 4]), "seat 4"),
     ("seat named twice", summary("ddv", 130, re=[1, 1]), "twice"),
@@ -376,36 +438,97 @@ REFUSALS: list[tuple[str, Any, str]] = [
     ("sitting out out of range", summary("ddv", 130, players=5, sitting_out=5), "sitting_out"),
     ("table size the preset lacks", summary("ddv", 130, players=6), "6"),
     ("fixed teams: re must be team A", summary("klassisch", 130, players=6), "team A"),
-    ("fixed teams: no Hochzeit",
-     summary("klassisch", 130, players=6, contract="wedding"), "not played"),
-    ("announcement the preset lacks",
-     summary("berndt", 130, announcements={"re": ["re"], "kontra": []}), "no announcements"),
-    ("unknown announcement",
-     summary("ddv", 130, announcements={"re": ["no120"], "kontra": []}), "no120"),
-    ("announcement of the other party",
-     summary("ddv", 130, announcements={"re": ["kontra"], "kontra": []}), "kontra"),
-    ("special the preset lacks",
-     summary("ddv", 130, specials=[{"kind": "heart-trick", "party": "re"}]), "heart-trick"),
-    ("special in a ddv solo", summary(
-        "ddv", 130, contract="solo:diamonds", re=[0],
-        specials=[{"kind": "doppelkopf", "party": "re"}]), "doppelkopf"),
-    ("fox in a berndt solo", summary(
-        "berndt", 130, contract="solo:diamonds", re=[0],
-        specials=[{"kind": "fox", "party": "re"}]), "fox"),
-    ("unknown special party",
-     summary("ddv", 130, specials=[{"kind": "fox", "party": "both"}]), "party"),
-    ("fox where the Karo-As is no trump", summary(
-        "lockhausen", 130, contract="solo:queens", re=[0],
-        specials=[{"kind": "fox", "party": "re"}]), "fox"),
+    (
+        "fixed teams: no Hochzeit",
+        summary("klassisch", 130, players=6, contract="wedding"),
+        "not played",
+    ),
+    (
+        "announcement the preset lacks",
+        summary("berndt", 130, announcements={"re": ["re"], "kontra": []}),
+        "no announcements",
+    ),
+    (
+        "unknown announcement",
+        summary("ddv", 130, announcements={"re": ["no120"], "kontra": []}),
+        "no120",
+    ),
+    (
+        "announcement of the other party",
+        summary("ddv", 130, announcements={"re": ["kontra"], "kontra": []}),
+        "kontra",
+    ),
+    (
+        "special the preset lacks",
+        summary("ddv", 130, specials=[{"kind": "heart-trick", "party": "re"}]),
+        "heart-trick",
+    ),
+    (
+        "special in a ddv solo",
+        summary(
+            "ddv",
+            130,
+            contract="solo:diamonds",
+            re=[0],
+            specials=[{"kind": "doppelkopf", "party": "re"}],
+        ),
+        "doppelkopf",
+    ),
+    (
+        "fox in a berndt solo",
+        summary(
+            "berndt",
+            130,
+            contract="solo:diamonds",
+            re=[0],
+            specials=[{"kind": "fox", "party": "re"}],
+        ),
+        "fox",
+    ),
+    (
+        "unknown special party",
+        summary("ddv", 130, specials=[{"kind": "fox", "party": "both"}]),
+        "party",
+    ),
+    (
+        "fox where the Karo-As is no trump",
+        summary(
+            "lockhausen",
+            130,
+            contract="solo:queens",
+            re=[0],
+            specials=[{"kind": "fox", "party": "re"}],
+        ),
+        "fox",
+    ),
     ("three foxes", summary("ddv", 130, specials=[{"kind": "fox", "party": "re"}] * 3), "fox"),
-    ("doppelkarl without the option",
-     summary("ddv", 130, specials=[{"kind": "karlchen", "party": "re"}] * 2), "karlchen"),
-    ("last trick to both parties", summary("berndt", 130, specials=[
-        {"kind": "karlchen", "party": "re"}, {"kind": "karlchen-caught", "party": "kontra"}]),
-     "last trick"),
-    ("special for a party without a trick", summary(
-        "ddv", 240, tricks={"re": 12, "kontra": 0},
-        specials=[{"kind": "fox", "party": "kontra"}]), "no trick"),
+    (
+        "doppelkarl without the option",
+        summary("ddv", 130, specials=[{"kind": "karlchen", "party": "re"}] * 2),
+        "karlchen",
+    ),
+    (
+        "last trick to both parties",
+        summary(
+            "berndt",
+            130,
+            specials=[
+                {"kind": "karlchen", "party": "re"},
+                {"kind": "karlchen-caught", "party": "kontra"},
+            ],
+        ),
+        "last trick",
+    ),
+    (
+        "special for a party without a trick",
+        summary(
+            "ddv",
+            240,
+            tricks={"re": 12, "kontra": 0},
+            specials=[{"kind": "fox", "party": "kontra"}],
+        ),
+        "no trick",
+    ),
 ]
 
 
@@ -419,20 +542,32 @@ def test_summary_refusals(name: str, data: Any, word: str) -> None:
 
 
 def test_summary_extra_fields_are_copied() -> None:
-    data = summary("ohne-neunen", 130, contract="poverty",
-                   poverty={"giver": 0, "taker": 2, "trumps_returned": 0})
+    data = summary(
+        "ohne-neunen",
+        130,
+        contract="poverty",
+        poverty={"giver": 0, "taker": 2, "trumps_returned": 0},
+    )
     result = score(summary_from_json(data))
     assert result["poverty"] == {"giver": 0, "taker": 2, "trumps_returned": 0}
 
 
-@pytest.mark.parametrize(("players", "eyes_a", "points_a", "winner"), [
-    (6, 187, 2, "A"),  # won + Schneider (B below 60)
-    (6, 120, 0, "draw"),
-    (8, 100, -1, "B"),
-])
+@pytest.mark.parametrize(
+    ("players", "eyes_a", "points_a", "winner"),
+    [
+        (6, 187, 2, "A"),  # won + Schneider (B below 60)
+        (6, 120, 0, "draw"),
+        (8, 100, -1, "B"),
+    ],
+)
 def test_fixed_team_tables(players: int, eyes_a: int, points_a: int, winner: str) -> None:
-    data = {"rules": "klassisch", "contract": "normal", "players": players,
-            "re": list(range(0, players, 2)), "eyes_re": eyes_a}
+    data = {
+        "rules": "klassisch",
+        "contract": "normal",
+        "players": players,
+        "re": list(range(0, players, 2)),
+        "eyes_re": eyes_a,
+    }
     result = score(summary_from_json(data))
     assert result["winner"] == winner
     assert result["parties"]["A"] == list(range(0, players, 2))
@@ -440,7 +575,6 @@ def test_fixed_team_tables(players: int, eyes_a: int, points_a: int, winner: str
 
 
 def test_fixed_team_solo_pays_one_share_per_opponent() -> None:
-    data = {"rules": "klassisch", "contract": "solo:clubs", "players": 8, "re": [3],
-            "eyes_re": 130}
+    data = {"rules": "klassisch", "contract": "solo:clubs", "players": 8, "re": [3], "eyes_re": 130}
     points = score(summary_from_json(data))["points"]
     assert points[3] == 7 and points.count(-1) == 7

@@ -38,30 +38,42 @@ KNOWN_WRONG: dict[str, str] = {}
 
 # Games also replayed through ``python -m doko replay`` (one per preset and then some).
 CLI_GAMES = [
-    "ddv_gegenansage", "ddv_nobody_wins", "ohne-neunen_normal_dullen_last_trick",
-    "ohne-neunen_poverty_taken", "ohne-neunen_throw", "berndt_120_120",
-    "lockhausen_nobody_wins", "lockhausen_throw_after_solo", "klassisch_declare_solo_one_queen",
+    "ddv_gegenansage",
+    "ddv_nobody_wins",
+    "ohne-neunen_normal_dullen_last_trick",
+    "ohne-neunen_poverty_taken",
+    "ohne-neunen_throw",
+    "berndt_120_120",
+    "lockhausen_nobody_wins",
+    "lockhausen_throw_after_solo",
+    "klassisch_declare_solo_one_queen",
 ]
 
 
 def marked(names: list[str]) -> list[Any]:
     return [
         pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KNOWN_WRONG[n]))
-        if n in KNOWN_WRONG else n
+        if n in KNOWN_WRONG
+        else n
         for n in names
     ]
 
 
 def doko(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run([sys.executable, "-m", "doko", *args], input=stdin, text=True,
-                          capture_output=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "doko", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def items(entries: list[dict[str, Any]]) -> Counter[tuple[str, str, int]]:
     """Specials or lines as a multiset, order and extra keys (``by``) ignored."""
-    return Counter(
-        (e.get("item", e.get("kind")), e["party"], e.get("points", 1)) for e in entries)
+    return Counter((e.get("item", e.get("kind")), e["party"], e.get("points", 1)) for e in entries)
 
 
 def assert_result(got: dict[str, Any], expected: dict[str, Any]) -> None:
@@ -118,7 +130,8 @@ def test_refusal_through_the_command_line(name: str) -> None:
 
 def contracts_of(preset: str) -> set[str]:
     return {
-        c["expected"]["contract"] for c in CASES.values()
+        c["expected"]["contract"]
+        for c in CASES.values()
         if "exit" not in c["expected"] and _preset(c["record"]) == preset
     }
 
@@ -193,12 +206,15 @@ def test_duty_solo_is_led_by_the_soloist() -> None:
     assert first_card.startswith("2:")
 
 
-@pytest.mark.parametrize(("name", "words"), [
-    ("ohne-neunen_poverty_refused", ["poverty", "decline", "decline", "decline"]),
-    ("lockhausen_poverty_refused", ["poverty", "decline", "decline", "decline"]),
-    ("ohne-neunen_throw", ["throw"]),
-    ("lockhausen_throw_after_solo", ["solo:queens", "throw"]),
-])
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("ohne-neunen_poverty_refused", ["poverty", "decline", "decline", "decline"]),
+        ("lockhausen_poverty_refused", ["poverty", "decline", "decline", "decline"]),
+        ("ohne-neunen_throw", ["throw"]),
+        ("lockhausen_throw_after_solo", ["solo:queens", "throw"]),
+    ],
+)
 def test_redeal_games_end_without_a_card(name: str, words: list[str]) -> None:
     actions = CASES[name]["record"]["actions"]
     said = [a.split(":", 1)[1] for a in actions if a.split(":", 1)[1] != "healthy"]

@@ -56,13 +56,19 @@ def scripted(
 ) -> Series:
     """Play the next deal with these reservations (others healthy) and record it."""
     start = current_deal(series)
-    state = new_game(series.settings.rules, hands or start.hands, start.dealer,
-                     start.owes_duty_solo, start.forced_solo)
+    state = new_game(
+        series.settings.rules,
+        hands or start.hands,
+        start.dealer,
+        start.owes_duty_solo,
+        start.forced_solo,
+    )
     return record_game(series, play_out(declare(state, words), start.number))
 
 
-def hands_giving(rules_deck: int, players: int, dealer: int,
-                 wanted: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+def hands_giving(
+    rules_deck: int, players: int, dealer: int, wanted: dict[int, list[Card]]
+) -> list[tuple[Card, ...]]:
     """A deal in which each seat of ``wanted`` holds those cards; the rest in deck order."""
     rest = deck(rules_deck)
     for cards in wanted.values():
@@ -268,12 +274,20 @@ def test_series_record_round_trips(ddv_series: Series) -> None:
     assert is_finished(again)
 
 
-@pytest.mark.parametrize(("game", "field", "value", "message"), [
-    (3, "dealer", 3, "game 3: dealer is 3, but seat 2 deals now"),
-    (2, "owes_duty_solo", [0, 1, 2, 3], "game 2: owes_duty_solo is [0, 1, 2, 3], but [0, 2, 3]"),
-    (5, "forced_solo", 2, "game 5: forced_solo is 2, but seat 0 is vorgeführt now"),
-    (1, "forced_solo", 1, "game 1: forced_solo is 1, but nobody is vorgeführt now"),
-])
+@pytest.mark.parametrize(
+    ("game", "field", "value", "message"),
+    [
+        (3, "dealer", 3, "game 3: dealer is 3, but seat 2 deals now"),
+        (
+            2,
+            "owes_duty_solo",
+            [0, 1, 2, 3],
+            "game 2: owes_duty_solo is [0, 1, 2, 3], but [0, 2, 3]",
+        ),
+        (5, "forced_solo", 2, "game 5: forced_solo is 2, but seat 0 is vorgeführt now"),
+        (1, "forced_solo", 1, "game 1: forced_solo is 1, but nobody is vorgeführt now"),
+    ],
+)
 def test_tampered_series_record_is_refused(
     ddv_series: Series, game: int, field: str, value: object, message: str
 ) -> None:
@@ -303,14 +317,34 @@ def test_bad_action_inside_a_series_names_game_and_action(ddv_series: Series) ->
 
 def doko(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run([sys.executable, "-m", "doko", *args], input=stdin, text=True,
-                          capture_output=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "doko", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=300,
+    )
 
 
 def test_cli_series_writes_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "series.json"
-    out = doko("series", "--rules", "ohne-neunen", "--players", "5", "--rounds", "1",
-               "--seed", "4", "--bots", "standard", "--json", "--record", str(path))
+    out = doko(
+        "series",
+        "--rules",
+        "ohne-neunen",
+        "--players",
+        "5",
+        "--rounds",
+        "1",
+        "--seed",
+        "4",
+        "--bots",
+        "standard",
+        "--json",
+        "--record",
+        str(path),
+    )
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["players"] == 5 and len(report["sheet"]) == report["games"]
@@ -329,13 +363,16 @@ def test_cli_replay_refuses_a_tampered_series(ddv_series: Series) -> None:
     assert out.stderr.strip() == "error: game 3: dealer is 0, but seat 2 deals now"
 
 
-@pytest.mark.parametrize("args", [
-    ["--rules", "ddv", "--players", "6", "--rounds", "1"],
-    ["--rules", "ddv", "--players", "four", "--rounds", "1"],
-    ["--rules", "ddv", "--rounds", "0"],
-    ["--rules", "nope", "--rounds", "1"],
-    ["--rules", "ddv", "--rounds", "1", "--bots", "a,b"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--rules", "ddv", "--players", "6", "--rounds", "1"],
+        ["--rules", "ddv", "--players", "four", "--rounds", "1"],
+        ["--rules", "ddv", "--rounds", "0"],
+        ["--rules", "nope", "--rounds", "1"],
+        ["--rules", "ddv", "--rounds", "1", "--bots", "a,b"],
+    ],
+)
 def test_cli_series_bad_input_is_one_line(args: list[str]) -> None:
     out = doko("series", *args)
     assert out.returncode == 2

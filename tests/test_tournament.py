@@ -89,7 +89,8 @@ def test_ranking_sums_the_table_sheets(report: dict[str, Any]) -> None:
                 expected[player] += total
     ranking = report["ranking"]
     assert {row["player"]: row["total"] for row in ranking} == {
-        p: expected[p] for p in range(1, 14)}
+        p: expected[p] for p in range(1, 14)
+    }
     totals = [row["total"] for row in ranking]
     assert totals == sorted(totals, reverse=True)
     for position, row in enumerate(ranking, start=1):
@@ -111,24 +112,38 @@ def test_ddv_tables_play_their_pflichtsoli() -> None:
 
 def doko(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run([sys.executable, "-m", "doko", *args], text=True,
-                          capture_output=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "doko", *args], text=True, capture_output=True, env=env, timeout=300
+    )
 
 
 def test_cli_tournament_json() -> None:
-    out = doko("tournament", "--rules", "lockhausen", "--entrants", "9", "--table-rounds", "2",
-               "--seed", "3", "--json")
+    out = doko(
+        "tournament",
+        "--rules",
+        "lockhausen",
+        "--entrants",
+        "9",
+        "--table-rounds",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data == play_tournament(LOCKHAUSEN, 9, 2, seed=3)
     assert [row["rank"] for row in data["ranking"]][0] == 1
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--entrants", "7"], "7 entrants cannot be seated at tables of 4 and 5"),
-    (["--entrants", "8", "--table-rounds", "4"], "a tournament has 2 or 3 table rounds"),
-    (["--entrants", "x"], "--entrants must be a whole number"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--entrants", "7"], "7 entrants cannot be seated at tables of 4 and 5"),
+        (["--entrants", "8", "--table-rounds", "4"], "a tournament has 2 or 3 table rounds"),
+        (["--entrants", "x"], "--entrants must be a whole number"),
+    ],
+)
 def test_cli_tournament_bad_input(args: list[str], message: str) -> None:
     out = doko("tournament", "--rules", "lockhausen", *args)
     assert out.returncode == 2

@@ -4,6 +4,15 @@ import {
   t, setLang, getLang, cardName, cardFace, actionLabel, contractName, itemLabel, reason,
   SUIT_SYMBOL,
 } from "./i18n.js";
+import * as comforts from "./comforts.js";
+import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
+import { loadKeeperState, onKeeperChange } from "./keeper.js";
+import { sheetView } from "./sheet.js";
+import { tx } from "./table-text.js";
+import { initReplay, openRoute, replayScreen } from "./replay.js";
+import * as saved from "./storage.js";
+import { st } from "./share-text.js";
+import "./offline.js";
 
 const CARD = /^[CSHD][ATKQJ987]$/;
 const PRESETS = ["ddv", "ohne-neunen", "berndt", "lockhausen", "klassisch"];
@@ -20,6 +29,9 @@ const state = {
   error: "",
   picked: [], // cards chosen to give back after a Trumpfabgabe
   delay: 400, // ms before each bot move, so cards can be seen landing
+  players: 4, // table size for the next game (the preset's `players` allow)
+  rulesMeta: null, // presets from the engine's "rules" answer
+  expanded: [], // score-sheet rows showing their itemised lines
 };
 
 // ---- worker client ------------------------------------------------------
@@ -54,6 +66,7 @@ async function engineReady() {
   try {
     const rules = await call("rules");
     state.presets = Object.keys(rules.presets);
+    state.rulesMeta = rules.presets;
     render();
   } catch {
     // The preset list is a nicety; the built-in list still works.
@@ -78,8 +91,18 @@ function route() {
   if (path === "/play") {
     const rules = params.get("rules") || state.preset;
     const seed = Number.parseInt(params.get("seed") ?? "", 10);
+    const players = Number.parseInt(params.get("players") ?? "4", 10);
     state.preset = rules;
+    state.players = [4, 5, 6, 8].includes(players) ? players : 4;
     startGame(rules, Number.isFinite(seed) ? seed : randomSeed());
+  } else if (path.startsWith("/replay/") || path === "/demos") {
+    openReplay(path);
+  } else if (path === "/game") {
+    startGame(state.preset, randomSeed());
+  } else if (path === "/keeper") {
+    game++;
+    Object.assign(state, { screen: "keeper", view: null, alert: "", error: "" });
+    render();
   } else {
     game++;
     state.screen = "start";
@@ -90,27 +113,35 @@ function route() {
 
 async function startGame(rules, seed) {
   const token = ++game;
-  Object.assign(state, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [] });
+  Object.assign(state, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
+    expanded: [] });
   render();
-  const bots = [null, "standard", "standard", "standard"];
-  await request(token, "new_game", { rules, seed, seat: 0, bots });
+  const resume = await saved.savedGame(location.hash);
+  if (token !== game) return;
+  if (resume) return request(token, "load_record", { record: resume.record, seat: resume.seat });
+  const players = state.players;
+  const bots = Array.from({ length: players }, (_, s) => (s === 0 ? null : "standard"));
+  await request(token, "new_game", { rules, seed, seat: 0, bots, players });
 }
 
 // Ask the engine; a reply for an abandoned game is ignored.
 async function request(token, type, payload) {
   try {
     const view = await call(type, payload);
+    // a saved game is written (and committed) before the move is shown as done
+    if (token === game) await persist();
     if (token === game) setView(view);
   } catch (err) {
     if (token !== game) return;
     state.busy = false;
-    if (type === "act") state.alert = reason(err.message, seatName);
+    if (type === "act") state.alert = reason(comforts.namedSuit(err.message, state.view), seatName);
     else state.error = err.message;
     render();
   }
 }
 
 function setView(view) {
+  comforts.onView(state.view, view);
   state.view = view;
   state.busy = false;
   state.picked = [];
@@ -123,7 +154,8 @@ function scheduleBot() {
   if (!view || view.phase === "done" || view.to_act == null || !view.bots[view.to_act]) return;
   const token = game;
   // A just-finished trick stays on screen a little longer.
-  const wait = view.trick.length === 0 && view.last_trick ? state.delay * 2 : state.delay;
+  if (comforts.holding()) return; // a finished trick is still on show
+  const wait = state.delay;
   setTimeout(() => {
     if (token === game) request(token, "bot", {});
   }, wait);
@@ -140,6 +172,7 @@ function act(word) {
 // ---- intents ------------------------------------------------------------
 
 function dispatch(intent) {
+  if (comforts.intent(intent)) return;
   const view = state.view;
   switch (intent.kind) {
     case "lang":
@@ -147,14 +180,32 @@ function dispatch(intent) {
       try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
       return render();
     case "new":
-      location.hash = `#/play?rules=${encodeURIComponent(state.preset)}&seed=${randomSeed()}`;
+      location.hash = `#/play?rules=${encodeURIComponent(state.preset)}&seed=${randomSeed()}`
+        + (state.players !== 4 ? `&players=${state.players}` : "");
       return;
+    case "keeper":
+      location.hash = "#/keeper";
+      return;
+    case "players":
+      state.players = Number(intent.value);
+      return;
+    case "toggle-row": {
+      if (state.screen === "keeper") return keeperToggleRow(intent.row);
+      const at = state.expanded.indexOf(intent.row);
+      if (at >= 0) state.expanded.splice(at, 1);
+      else state.expanded.push(intent.row);
+      return render();
+    }
     case "home":
       location.hash = "";
       return;
+    case "share":
+      return void call("encode_link", {}).then((r) => shareLink(r.payload),
+        (err) => { state.alert = err.message; render(); });
     case "preset":
       state.preset = intent.value;
-      return;
+      if (!presetPlayers().includes(state.players)) state.players = 4;
+      return render();
     case "next":
       state.busy = true;
       render();
@@ -170,6 +221,7 @@ function dispatch(intent) {
 }
 
 function tapCard(card, index, enabled) {
+  comforts.collect();
   const view = state.view;
   if (view.phase === "poverty-return" && view.to_act === view.seat) {
     const key = `${card}#${index}`;
@@ -232,7 +284,8 @@ function relative(seat) {
 }
 
 function seatName(seat) {
-  const names = t(players() === 5 ? "seats5" : "seats4");
+  const n = players();
+  const names = n === 6 || n === 8 ? tx(`seats${n}`) : t(n === 5 ? "seats5" : "seats4");
   return names[relative(seat)] ?? String(seat);
 }
 
@@ -240,7 +293,10 @@ function render() {
   const focusKey = document.activeElement?.dataset?.focus;
   document.documentElement.lang = getLang();
   document.title = t("title");
-  root.replaceChildren(header(), state.screen === "play" ? table() : startScreen());
+  const screen = state.screen === "play" ? table()
+    : state.screen === "keeper" ? keeperScreen(state.engine === "ready")
+      : state.screen === "replay" ? replayScreen() : startScreen();
+  root.replaceChildren(header(), screen);
   if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
   updateLive();
 }
@@ -253,6 +309,13 @@ function header() {
       state.screen === "play"
         ? h("button", { type: "button", dataset: { intent: "home", focus: "home" }, text: t("newGame") })
         : null,
+      state.screen === "keeper"
+        ? h("button", { type: "button", dataset: { intent: "home", focus: "home" }, text: tx("back") })
+        : null,
+      comforts.headerButtons(),
+      state.screen === "play" && state.view?.phase === "done"
+        ? h("button", { type: "button", dataset: { intent: "share", focus: "share", testid: "share" },
+          text: st("share") }) : null,
       h("button", { type: "button", lang: getLang() === "de" ? "en" : "de",
         dataset: { intent: "lang", focus: "lang" }, text: t("language") })));
 }
@@ -271,10 +334,24 @@ function startScreen() {
   const select = h("select", { id: "preset", dataset: { focus: "preset" } },
     state.presets.map((id) => h("option", { value: id, selected: id === state.preset, text: id })));
   select.addEventListener("change", () => dispatch({ kind: "preset", value: select.value }));
+  const sizes = h("select", { id: "players", dataset: { focus: "players" } },
+    presetPlayers().map((n) => h("option", { value: String(n), selected: n === state.players,
+      text: tx("playersCount", { n }) })));
+  sizes.addEventListener("change", () => dispatch({ kind: "players", value: sizes.value }));
   return h("section", { class: "start" },
     h("label", { for: "preset", text: t("rules") }), select,
+    h("label", { for: "players", text: tx("players") }), sizes,
     h("button", { type: "button", class: "primary", dataset: { intent: "new", focus: "new" },
-      text: t("newGame") }));
+      text: t("newGame") }),
+    h("button", { type: "button", dataset: { intent: "keeper", focus: "keeper",
+      testid: "open-keeper" }, text: tx("keeper") }),
+    h("a", { href: "#/demos", dataset: { testid: "open-demos" }, text: st("demos") }),
+    saved.savesPanel((message) => { state.alert = message; render(); }));
+}
+
+// Table sizes the chosen preset allows (from the engine's rules metadata).
+function presetPlayers() {
+  return state.rulesMeta?.[state.preset]?.players ?? [4, 5];
 }
 
 function table() {
@@ -286,7 +363,11 @@ function table() {
       Array.from({ length: players() }, (_, seat) => seatBox(seat)),
       trickBox()),
     actions(),
+    view && view.sitting_out === view.seat && view.phase !== "done"
+      ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: tx("youSitOut") })
+      : null,
     hand(),
+    comforts.toolbar(),
     view && view.phase === "done" ? resultPanel(view) : null,
     view && view.sheet && view.sheet.length ? scoreSheet(view) : null);
 }
@@ -295,11 +376,22 @@ function seatBox(seat) {
   const view = state.view;
   const rel = relative(seat);
   const parts = [h("strong", { class: "name", text: seatName(seat) })];
+  const out = !!view && view.sitting_out === seat;
   if (view) {
     if (view.dealer === seat) parts.push(h("span", { class: "tag", text: t("dealer") }));
+    if (out) {
+      parts.push(h("span", { class: "tag out", dataset: { testid: "sits-out" }, text: tx("sitsOutTag") }));
+    }
     const party = view.known_parties?.re?.includes(seat) ? "re"
       : view.known_parties?.kontra?.includes(seat) ? "kontra" : null;
-    if (party) parts.push(h("span", { class: `tag ${party}`, text: t(party) }));
+    const teams = (view.players === 6 || view.players === 8) && view.contract === "normal";
+    if (party && teams) {
+      parts.push(h("span", { class: `tag team-${party}`, text: party === "re" ? tx("teamA") : tx("teamB") }));
+    } else if (party) parts.push(h("span", { class: `tag ${party}`, text: t(party) }));
+    if (view.forced_solo === seat) parts.push(h("span", { class: "tag call", text: tx("forcedSolo") }));
+    else if (view.owes_duty_solo?.includes(seat) && view.phase === "reservations") {
+      parts.push(h("span", { class: "tag", text: tx("owesSolo") }));
+    }
     // "Gesund" only matters while reservations are being said.
     const shown = view.declarations.filter((x) => x.seat === seat
       && (view.phase === "reservations" || x.what !== "healthy"));
@@ -309,17 +401,21 @@ function seatBox(seat) {
     for (const a of view.announcements.filter((x) => x.seat === seat)) {
       parts.push(h("span", { class: "tag call", text: actionLabel(a.word) }));
     }
-    parts.push(h("span", { class: "info",
-      text: t("seatCounts", { cards: view.hand_sizes[seat], tricks: view.tricks_won[seat] }) }));
+    if (!out) {
+      parts.push(h("span", { class: "info",
+        text: t("seatCounts", { cards: view.hand_sizes[seat], tricks: view.tricks_won[seat] }) }));
+    }
   }
   const turn = view && view.phase !== "done" && view.to_act === seat;
-  return h("div", { class: `seat pos-${rel}${turn ? " turn" : ""}`,
-    "aria-current": turn ? "true" : null, dataset: { seat: String(seat) } }, parts);
+  return h("div", { class: `seat pos-${rel}${turn ? " turn" : ""}${out ? " out" : ""}`,
+    "aria-current": turn ? "true" : null,
+    dataset: { seat: String(seat), cards: view ? String(view.hand_sizes[seat]) : null,
+      sitsOut: out ? "true" : null } }, parts);
 }
 
 function trickBox() {
   const view = state.view;
-  const cards = view ? view.trick : [];
+  const cards = view ? comforts.shownTrick(view) : [];
   const box = h("div", { class: "trick", role: "group", "aria-label": t("trick"),
     dataset: { testid: "trick" } },
     cards.map(({ seat, card }) => faceCard(card, `pos-${relative(seat)}`, seatName(seat))));
@@ -353,9 +449,10 @@ function actions() {
   const returning = view.phase === "poverty-return" && view.to_act === view.seat;
   if (!words.length && !returning) return null;
   const label = view.phase === "play" ? t("announcementsLabel") : t("reservationsLabel");
-  const buttons = words.map((w) => h("button", { type: "button", class: "action",
+  const buttons = words.filter((w) => !comforts.isCardWedding(w)).map((w) => h("button", { type: "button", class: "action",
     "aria-disabled": state.busy ? "true" : null,
-    dataset: { action: w, focus: `action:${w}` }, text: actionLabel(w) }));
+    dataset: { action: w, focus: `action:${w}` } }, comforts.actionContent(w, view)));
+  buttons.push(...comforts.weddingPicker(words, view));
   if (returning) {
     const ready = state.picked.length === returnCount(view);
     buttons.push(h("button", { type: "button", class: "action primary",
@@ -378,7 +475,7 @@ function hand() {
     const index = (seen[card] = (seen[card] ?? -1) + 1);
     const enabled = returning || (myTurn && legal.has(`${view.seat}:${card}`));
     const picked = state.picked.includes(`${card}#${index}`);
-    return h("button", { type: "button", class: `card suit-${card[0]}${picked ? " picked" : ""}`,
+    return h("button", { type: "button", class: `card suit-${card[0]}${picked ? " picked" : ""}${comforts.cardClass(card, enabled)}`,
       "aria-label": cardName(card), "aria-disabled": enabled ? null : "true",
       "aria-pressed": returning ? String(picked) : null,
       dataset: { card, index: String(index), focus: `card:${card}:${index}` } },
@@ -405,41 +502,38 @@ function resultPanel(view) {
     dataset: { testid: "result" } },
     h("h2", { id: "result-title", text: `${t("result")}: ${contractName(r.contract)}` }),
     h("dl", { class: "parties" },
-      ["re", "kontra"].map((p) => [
-        h("dt", { text: t(p) }),
+      Object.keys(r.parties ?? { re: [], kontra: [] }).map((p) => [
+        h("dt", { text: p === "A" || p === "B" ? tx("team", { name: p }) : t(p) }),
         h("dd", { dataset: { testid: `party-${p}` } },
-          `${partyNames(r.parties[p] ?? [])} · ${r.eyes?.[p] ?? 0} ${t("eyes")}`),
+          `${partyNames(r.parties?.[p] ?? [])} · ${r.eyes?.[p] ?? 0} ${t("eyes")}`),
       ]),
       h("dt", { text: t("winner") }),
-      h("dd", { text: r.winner === "none" ? t("none") : t(r.winner) })),
+      h("dd", { text: r.winner === "none" ? t("none") : r.winner === "A" || r.winner === "B"
+        ? tx("team", { name: r.winner }) : t(r.winner) })),
     h("table", { class: "lines" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("item") }), h("th", { scope: "col", text: t("party") }),
         h("th", { scope: "col", text: t("points") }))),
       h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
-        h("td", { text: itemLabel(line.item) }), h("td", { text: t(line.party) }),
+        h("td", { text: itemLabel(line.item) }),
+        h("td", { text: line.party === "A" || line.party === "B" ? tx("team", { name: line.party }) : t(line.party) }),
         h("td", { class: "num", text: signed(line.points) }))))),
     h("ul", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
       seats.map((s) => h("li", {}, `${seatName(s)}: `,
         h("strong", { text: `${signed(r.points[s])} ${t("points")}` })))),
-    h("button", { type: "button", class: "primary",
-      dataset: { intent: "next", testid: "next-game", focus: "next" }, text: t("nextGame") }));
+    view.series_finished
+      ? [h("p", { dataset: { testid: "series-over" }, text: tx("seriesOver") }),
+        h("button", { type: "button", class: "primary",
+          dataset: { intent: "new", testid: "new-series", focus: "new" }, text: tx("newSeries") })]
+      : h("button", { type: "button", class: "primary",
+        dataset: { intent: "next", testid: "next-game", focus: "next" }, text: t("nextGame") }));
 }
 
 function scoreSheet(view) {
-  const seats = Array.from({ length: players() }, (_, s) => s);
   return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
-    h("table", { dataset: { testid: "scoresheet" } },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("number") }),
-        h("th", { scope: "col", text: t("contract") }),
-        seats.map((s) => h("th", { scope: "col", text: seatName(s) })))),
-      h("tbody", {}, view.sheet.map((row, i) => h("tr", { dataset: { testid: "score-row",
-        points: JSON.stringify(row.points) } },
-        h("td", { text: String(i + 1) }), h("td", { text: contractName(row.contract) }),
-        row.points.map((p) => h("td", { class: "num", text: signed(p) }))))),
-      view.totals ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2", text: t("total") }),
-        view.totals.map((p) => h("td", { class: "num", text: signed(p) })))) : null));
+    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
+      expanded: state.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null) }));
 }
 
 // Live regions live outside #app; only touch them when their text changes.
@@ -467,11 +561,71 @@ root.addEventListener("click", (event) => {
   if (!el || !root.contains(el)) return;
   const { card, action, intent, index } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
-  if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
+  if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
+  else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
+  else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
   else if (intent) dispatch({ kind: intent });
 });
+
+initKeeper({
+  call, render,
+  alert: (text) => { state.alert = text; updateLive(); },
+  meta: () => state.rulesMeta,
+});
+
+comforts.init({ state, h, render, act, call, seatName, scheduleBot,
+  request: (type, payload) => request(++game, type, payload) });
+
+// ---- share links, replay viewer, saved games (issue 7) ----------------------
+
+async function persist() {
+  if (!state.view && state.screen !== "play") return;
+  try {
+    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game", 0);
+  } catch (err) {
+    state.alert = st("storageFailed", { why: String(err.message || err) });
+  }
+}
+
+async function openReplay(path) {
+  const token = ++game;
+  Object.assign(state, { screen: "replay", view: null, error: "", alert: "" });
+  render();
+  const ok = await openRoute(path);
+  if (token !== game) return;
+  if (!ok) state.screen = "start";
+  render();
+}
+
+function shareLink(payload) {
+  const url = `${location.origin}${location.pathname}#/replay/${payload}`;
+  document.body.dataset.shareLink = url;
+  const done = () => { state.alert = ""; setText("status", st("copied")); };
+  const failed = () => { state.alert = st("copyFailed", { link: url }); render(); };
+  if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
+  else failed();
+}
+
+initReplay({
+  call,
+  render: () => render(),
+  alert: (message) => { state.alert = message; },
+  share: (payload) => shareLink(payload),
+  playOn: (record, seat) => {
+    const token = ++game;
+    Object.assign(state, { screen: "play", view: null, busy: true, alert: "", error: "",
+      picked: [] });
+    history.replaceState(null, "", "#/game");
+    render();
+    return request(token, "load_record", { record, seat });
+  },
+});
+
+saved.savedKeeper().then((obj) => { if (obj) loadKeeperState(obj); }, () => {});
+onKeeperChange((obj) => { saved.saveKeeper(obj).catch(() => {}); });
+saved.onProblem((message) => { state.alert = message; render(); });
 
 try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
 window.addEventListener("hashchange", route);

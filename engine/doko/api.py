@@ -3,6 +3,11 @@
 The worker forwards every message here. One table session lives in the
 module (the worker is one page's engine); every answer is JSON, errors as
 ``{"error": reason}`` so no traceback ever reaches the page.
+
+The table is a :mod:`doko.series`: every deal starts from
+``series.current_deal`` (dealer rotation, Pflichtsolo debts, a vorgeführt
+seat, the same dealer after a redeal) and every finished deal is recorded on
+the series' sheet. ``score`` scores a game summary for the score keeper.
 """
 
 from __future__ import annotations
@@ -12,12 +17,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import series as series_mod
 from .bots import choose_standard, get_bot
-from .cards import deal
+from .cards import deal, total_eyes
 from .notation import RecordError, record_of, replay
 from .observation import observe
 from .outcome import result
 from .rules import Rules, describe, load_rules
+from .scoring import score as score_summary
+from .scoring import summary_from_json
+from .share import HANDLERS as SHARE_HANDLERS
 from .state import GameState, IllegalAction, apply, legal_for, new_game
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
@@ -30,9 +39,13 @@ class Table:
     bots: list[str | None]
     seed: int
     state: GameState
-    sheet: list[dict[str, Any]] = field(default_factory=list)
-    games: int = 1  # deals started at this table; the sheet gets one row per finished deal
+    # the series the deals belong to; None for an opened record until its next deal
+    series: series_mod.Series | None = None
+    # rows before the series (an opened record's game), shown first on the sheet
+    loose: list[dict[str, Any]] = field(default_factory=list)
+    recorded: bool = False  # the current deal is on the sheet
     rng: random.Random = field(default_factory=random.Random)
+    rounds: int = 1
 
 
 _table: Table | None = None
@@ -68,15 +81,32 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"{rules.preset} is played by {list(rules.players)} players")
     seat = _int(payload.get("seat", 0), "seat") % players
     bots = payload.get("bots") or [None if s == seat else "standard" for s in range(players)]
-    if len(bots) != players:
+    if not isinstance(bots, list) or len(bots) != players:
         raise ValueError("bots must name one entry per seat")
     for spec in bots:
         if spec is not None:
             get_bot(spec)
     dealer = _int(payload.get("dealer", players - 1), "dealer") % players
-    state = new_game(rules, deal(rules.deck_for(players), players, seed, dealer), dealer)
-    _table = Table(rules, seat, bots, seed, state, rng=random.Random(seed))
+    rounds = _int(payload.get("rounds", default_rounds(rules)), "rounds")
+    series = series_mod.start_series(series_mod.Settings(rules, players, rounds, dealer, seed))
+    # the first deal of seed N is the deal seeded_game(rules, N) gives, as before
+    start = series_mod.current_deal(series)
+    state = new_game(
+        rules,
+        deal(rules.deck_for(players), players, seed, dealer),
+        dealer,
+        start.owes_duty_solo,
+        start.forced_solo,
+    )
+    _table = Table(
+        rules, seat, bots, seed, state, series=series, rng=random.Random(seed), rounds=rounds
+    )
     return view()
+
+
+def default_rounds(rules: Rules) -> int:
+    """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
+    return rules.duty_solo_rounds if series_mod.has_duty_solo(rules) else 4
 
 
 def _int(value: Any, name: str) -> int:
@@ -115,21 +145,42 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _finish(t: Table) -> None:
-    if t.state.is_over and len(t.sheet) < t.games:
-        t.sheet.append(result(t.state))
+    """Write a finished deal on the sheet (once)."""
+    if not t.state.is_over or t.recorded:
+        return
+    t.recorded = True
+    if t.series is None:
+        row = result(t.state)
+        row.update(
+            {
+                "game": len(t.loose),
+                "dealer": t.state.dealer,
+                "duty_solo": t.state.duty_solo,
+                "forced_solo": t.state.forced_solo,
+                "totals": [a + b for a, b in zip(_totals(t), row["points"], strict=True)],
+            }
+        )
+        t.loose.append(row)
+    else:
+        t.series = series_mod.record_game(t.series, t.state)
 
 
 def next_game(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
     if not t.state.is_over:
         raise ValueError("the current game is not finished")
-    players = t.state.players
-    redeal = t.state.contract == "redeal" or (t.state.duty_solo and t.rules.solo_leads == "duty")
-    dealer = t.state.dealer if redeal else (t.state.dealer + 1) % players
-    t.seed = random.Random(t.seed).randrange(10**9)
-    t.state = new_game(t.rules, deal(t.rules.deck_for(players), players, t.seed, dealer),
-                       dealer)
-    t.games += 1
+    if t.series is None:  # an opened record: a series starts with the next dealer
+        players = t.state.players
+        t.seed = random.Random(t.seed).randrange(10**9)
+        t.series = series_mod.start_series(
+            series_mod.Settings(
+                t.rules, players, default_rounds(t.rules), (t.state.dealer + 1) % players, t.seed
+            )
+        )
+    if series_mod.is_finished(t.series):
+        raise ValueError("the series is over")
+    t.state = series_mod.start_game(t.series)
+    t.recorded = False
     return view()
 
 
@@ -144,37 +195,137 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
     return view()
 
 
+def _rows(t: Table) -> list[dict[str, Any]]:
+    rows = list(t.loose)
+    if t.series is not None:
+        before = rows[-1]["totals"] if rows else [0] * t.state.players
+        for row in series_mod.sheet(t.series):
+            row["game"] += len(t.loose)
+            row["totals"] = [a + b for a, b in zip(before, row["totals"], strict=True)]
+            rows.append(row)
+    return rows
+
+
+def _totals(t: Table) -> list[int]:
+    rows = _rows(t)
+    return list(rows[-1]["totals"]) if rows else [0] * t.state.players
+
+
 def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     t = table()
     s = t.state
     order = s.order
     obs = observe(s, t.seat)
-    totals = [sum(r["points"][i] for r in t.sheet) for i in range(s.players)]
+    rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
     return {
-        "rules": s.rules.preset, "players": s.players, "seat": t.seat, "dealer": s.dealer,
-        "phase": s.phase, "to_act": s.to_act, "bots": t.bots,
+        "rules": s.rules.preset,
+        "players": s.players,
+        "seat": t.seat,
+        "dealer": s.dealer,
+        "phase": s.phase,
+        "to_act": s.to_act,
+        "bots": t.bots,
         "hand": [str(c) for c in sorted(s.hands[t.seat], key=order.sort_key)],
         "hand_sizes": [len(h) for h in s.hands],
         "legal": legal_for(s, t.seat),
         "trick": [{"seat": seat, "card": str(c)} for seat, c in s.trick],
         "trick_leader": s.trick[0][0] if s.trick else s.to_act,
-        "last_trick": None if last is None else {
-            "cards": [{"seat": a, "card": str(c)} for a, c in zip(last.seats, last.cards,
-                                                                  strict=True)],
-            "winner": last.winner},
+        "last_trick": None
+        if last is None
+        else {
+            "cards": [
+                {"seat": a, "card": str(c)} for a, c in zip(last.seats, last.cards, strict=True)
+            ],
+            "winner": last.winner,
+        },
         "tricks_won": [sum(1 for tr in s.tricks if tr.winner == p) for p in range(s.players)],
         "contract": s.contract if s.contract != "silent-wedding" or s.is_over else "normal",
         "declarer": s.declarer if s.contract != "silent-wedding" or s.is_over else None,
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
         "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
-        "result": t.sheet[-1] if s.is_over and t.sheet else None,
+        # comforts (issue 6): the trump set (to name the suit a refusal means), Augen
+        # taken per seat, and what the page needs to show announcement deadlines
+        "trumps": [str(c) for c in order.trumps],
+        "eyes_won": [
+            sum(total_eyes(tr.cards) for tr in s.tricks if tr.winner == p) for p in range(s.players)
+        ],
+        "tournament": s.rules.tournament,
+        "deadlines": _deadlines(s),
+        "can_undo": _undo_point(t) is not None,
+        "result": _last_result(rows) if s.is_over and rows else None,
         # all hands are in the record: only hand it out once nothing is hidden any more
         "record": record_of(s) if s.is_over else None,
-        "sheet": [{"contract": r["contract"], "points": r["points"]} for r in t.sheet],
-        "totals": totals,
+        # each row: the deal's result (lines itemised) plus game, dealer, duty_solo,
+        # forced_solo and the running totals
+        "sheet": rows,
+        "totals": list(rows[-1]["totals"]) if rows else [0] * s.players,
+        "owes_duty_solo": sorted(s.owes_duty_solo),
+        "forced_solo": s.forced_solo,
+        "duty_solo": s.duty_solo,
+        "sitting_out": next((p for p in range(s.players) if p not in s.active), None),
+        "series_finished": t.series is not None and series_mod.is_finished(t.series),
+        "rounds": t.rounds,
     }
+
+
+SERIES_FIELDS = ("game", "dealer", "forced_solo", "totals")
+
+
+def _last_result(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The Result of the last deal, without the sheet's bookkeeping fields."""
+    out = {k: v for k, v in rows[-1].items() if k not in SERIES_FIELDS}
+    if not out.get("duty_solo"):  # the Result names a Pflichtsolo only when there is one
+        out.pop("duty_solo", None)
+    return out
+
+
+def score(payload: dict[str, Any]) -> dict[str, Any]:
+    """Score a game summary (FORMATS.md) as a score keeper enters it: the Result JSON."""
+    data = payload.get("summary", payload)
+    return score_summary(summary_from_json(data))
+
+
+def _deadlines(s: GameState) -> dict[str, Any]:
+    """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
+    (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
+    shift = s.wedding_decided - 1 if s.wedding_decided and s.rules.wedding_deadline_shift else 0
+    sign = -1 if s.rules.announcements == "cards" else 1
+    return {
+        "system": s.rules.announcements,
+        "gegenansage": s.rules.gegenansage,
+        "levels": [d + sign * shift for d in s.rules.deadlines],
+        "tricks_started": len(s.tricks) + (1 if s.trick else 0),
+    }
+
+
+def _undo_point(t: Table) -> int | None:
+    """Index in the history of the human's last card, if taking it back is allowed:
+    only while the game runs and only against bots (every other seat is a bot)."""
+    s = t.state
+    if s.is_over or any(b is None for i, b in enumerate(t.bots) if i != t.seat):
+        return None
+    prefix = f"{t.seat}:"
+    for i in range(len(s.history) - 1, -1, -1):
+        seat, _, what = s.history[i].partition(":")
+        if seat == prefix[:-1] and len(what) == 2 and what[0] in "CSHD" and what[1] in "ATKQJ987":
+            return i
+    return None
+
+
+def undo(payload: dict[str, Any]) -> dict[str, Any]:
+    """Take back the human's last card: replay the deal up to just before it."""
+    t = table()
+    point = _undo_point(t)
+    if point is None:
+        raise ValueError("there is no card of yours to take back")
+    s = t.state
+    state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo)
+    for action in s.history[:point]:
+        state = apply(state, action)
+    t.state = state
+    return view()
 
 
 def record(payload: dict[str, Any]) -> dict[str, Any]:
@@ -191,4 +342,8 @@ HANDLERS = {
     "record": record,
     "next_game": next_game,
     "load_record": load_record,
+    "undo": undo,
+    "score": score,
+    # share links, the replay viewer and the demos
+    **SHARE_HANDLERS,
 }

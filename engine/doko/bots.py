@@ -28,7 +28,7 @@ def standard_bot(obs: Observation, rng: random.Random) -> str:
 def choose_standard(obs: Observation, rng: random.Random) -> tuple[str, str]:
     """The standard bot's action and a short reason for it (the page's hint)."""
     prefix = f"{obs.seat}:"
-    words = [a[len(prefix):] for a in obs.legal]
+    words = [a[len(prefix) :] for a in obs.legal]
     if obs.phase == "reservations":
         return prefix + reservation(obs, words), "reservation by hand strength"
     if obs.phase == "poverty":
@@ -60,8 +60,10 @@ def reservation(obs: Observation, words: list[str]) -> str:
     aces = sum(1 for c in hand if c.rank == "A")
     size = len(hand)
     solo_words = [w for w in words if w.startswith("solo:")]
-    strong = {"solo:queens": queens >= size // 2 and aces >= 2,
-              "solo:jacks": jacks >= size // 2 and aces >= 2}
+    strong = {
+        "solo:queens": queens >= size // 2 and aces >= 2,
+        "solo:jacks": jacks >= size // 2 and aces >= 2,
+    }
     for word, ok in strong.items():
         if ok and word in solo_words:
             return word
@@ -85,7 +87,8 @@ def _solo_strength(hand: tuple[Card, ...], word: str) -> int:
         return sum(3 for c in hand if c.rank == rank) + sum(1 for c in hand if c.rank == "A")
     suit = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}.get(kind)
     return sum(2 for c in hand if c.rank in "QJ" or c.suit == suit or c == HT) + (
-        sum(1 for c in hand if c.rank == "A"))
+        sum(1 for c in hand if c.rank == "A")
+    )
 
 
 def poverty_return(obs: Observation) -> str:
@@ -123,8 +126,11 @@ def play(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
 def lead(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
     order = obs.order
     played_suits = {order.follows[t.cards[0]] for t in obs.tricks}
-    aces = [c for c in cards if c.rank == "A" and not order.is_trump(c)
-            and order.follows[c] not in played_suits]
+    aces = [
+        c
+        for c in cards
+        if c.rank == "A" and not order.is_trump(c) and order.follows[c] not in played_suits
+    ]
     if aces:
         return aces[0], "cash an ace while the suit is fresh"
     trumps = [c for c in cards if order.is_trump(c)]
@@ -148,8 +154,11 @@ def follow(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
     winners = [c for c in cards if order.winner([*played, c], last_trick) == len(played)]
     eyes = sum(c.eyes for c in played)
     if winners and (am_last or eyes >= 10 or not order.is_trump(winners[0])):
-        pick = (cheapest(obs, winners) if am_last
-                else max(winners, key=lambda c: (order.power[c] if order.is_trump(c) else 0)))
+        pick = (
+            cheapest(obs, winners)
+            if am_last
+            else max(winners, key=lambda c: order.power[c] if order.is_trump(c) else 0)
+        )
         return pick, "take the trick"
     return cheapest(obs, cards), "give as little as possible"
 
@@ -201,7 +210,10 @@ def get_bot(spec: str) -> Bot:
             raise ValueError(f"bot {spec!r}: the budget after @ is whole milliseconds")
         return partial(strong_bot, budget_s=int(budget) / 1000 if budget else DEFAULT_BUDGET_S)
     bots: dict[str, Bot] = {
-        "random": random_bot, "beginner": beginner_bot, "standard": standard_bot}
+        "random": random_bot,
+        "beginner": beginner_bot,
+        "standard": standard_bot,
+    }
     if spec not in bots:
         raise ValueError(f"unknown bot {spec!r} (one of {', '.join(LEVELS)})")
     return bots[spec]

@@ -57,8 +57,10 @@ def cmd_rules(args: argparse.Namespace) -> None:
         emit(info)
         return
     for name, values in info["presets"].items():
-        print(f"{name}: {values['deck']} cards, scoring {values['scoring']}, "
-              f"announcements {values['announcements']}")
+        print(
+            f"{name}: {values['deck']} cards, scoring {values['scoring']}, "
+            f"announcements {values['announcements']}"
+        )
     print("\noptions:")
     for o in info["options"]:
         print(f"  {o['name']} ({o['type']}, default {o['default']!r}): {o['description']}")
@@ -76,8 +78,15 @@ def cmd_replay(args: argparse.Namespace) -> None:
     if state.is_over:
         emit(result(state))
     else:
-        emit({"complete": False, "to_act": state.to_act, "phase": state.phase,
-              "contract": state.contract, "legal": legal_actions(state)})
+        emit(
+            {
+                "complete": False,
+                "to_act": state.to_act,
+                "phase": state.phase,
+                "contract": state.contract,
+                "legal": legal_actions(state),
+            }
+        )
 
 
 def cmd_score(args: argparse.Namespace) -> None:
@@ -116,8 +125,10 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     if args.json:
         emit(report)
     else:
-        print(f"{report['games']} games of {rules.preset} in {report['seconds']} s: "
-              f"{report['games_per_second']} games/s; invariants held")
+        print(
+            f"{report['games']} games of {rules.preset} in {report['seconds']} s: "
+            f"{report['games_per_second']} games/s; invariants held"
+        )
         print(f"mean points per seat: {report['mean_points']}")
         print(f"contracts: {report['contracts']}")
 
@@ -129,6 +140,7 @@ def bot_specs(text: str, players: int) -> list[str]:
     if len(specs) != players:
         fail(f"--bots names {len(specs)} bots for {players} seats")
     from .bots import get_bot
+
     for spec in specs:
         try:
             get_bot(spec)
@@ -146,8 +158,10 @@ def cmd_match(args: argparse.Namespace) -> None:
         return
     print(f"{report['games']} duplicate deals of {rules.preset}")
     for b in report["bots"]:
-        print(f"  {b['spec']:>10}: {b['mean']:+.3f} points/game/seat, 95% CI {b['ci95']}, "
-              f"decision {b['decision_ms_mean']} ms mean, {b['decision_ms_p95']} ms p95")
+        print(
+            f"  {b['spec']:>10}: {b['mean']:+.3f} points/game/seat, 95% CI {b['ci95']}, "
+            f"decision {b['decision_ms_mean']} ms mean, {b['decision_ms_p95']} ms p95"
+        )
 
 
 def replay_series_record(data: Any) -> None:
@@ -172,8 +186,9 @@ def whole(text: str, name: str, least: int = 0) -> int:
 def cmd_series(args: argparse.Namespace) -> None:
     rules = load_cli_rules(args.rules)
     players = whole(args.players, "--players", 4)
-    settings = series_mod.Settings(rules, players, whole(args.rounds, "--rounds", 1),
-                                   seed=whole(args.seed, "--seed"))
+    settings = series_mod.Settings(
+        rules, players, whole(args.rounds, "--rounds", 1), seed=whole(args.seed, "--seed")
+    )
     try:
         played = series_mod.start_series(settings)
     except series_mod.SeriesError as err:
@@ -204,20 +219,27 @@ def write_json(path: str, data: Any) -> None:
 def print_series(played: series_mod.Series, as_json: bool) -> None:
     rows = series_mod.sheet(played)
     report: dict[str, Any] = {
-        "rules": played.settings.rules.preset, "players": played.settings.players,
-        "rounds": played.settings.rounds, "seed": played.settings.seed, "games": len(rows),
+        "rules": played.settings.rules.preset,
+        "players": played.settings.players,
+        "rounds": played.settings.rounds,
+        "seed": played.settings.seed,
+        "games": len(rows),
         "redeals": sum(1 for r in rows if r["contract"] == "redeal"),
         "duty_solos": sum(1 for r in rows if r["duty_solo"]),
-        "sheet": [{k: r[k] for k in ("game", "dealer", "contract", "duty_solo",
-                                     "forced_solo", "points")} for r in rows],
+        "sheet": [
+            {k: r[k] for k in ("game", "dealer", "contract", "duty_solo", "forced_solo", "points")}
+            for r in rows
+        ],
         "totals": series_mod.totals(played),
     }
     if as_json:
         emit(report)
         return
-    print(f"series of {report['rules']}, {report['players']} players, {report['rounds']} "
-          f"rounds: {report['games']} games ({report['redeals']} redeals, "
-          f"{report['duty_solos']} Pflichtsoli); invariants held")
+    print(
+        f"series of {report['rules']}, {report['players']} players, {report['rounds']} "
+        f"rounds: {report['games']} games ({report['redeals']} redeals, "
+        f"{report['duty_solos']} Pflichtsoli); invariants held"
+    )
     for r in report["sheet"]:
         note = " Pflichtsolo" if r["duty_solo"] else ""
         if r["forced_solo"] is not None:
@@ -231,8 +253,9 @@ def cmd_tournament(args: argparse.Namespace) -> None:
     entrants = whole(args.entrants, "--entrants")
     table_rounds = whole(args.table_rounds, "--table-rounds")
     try:
-        report = play_tournament(rules, entrants, table_rounds, whole(args.seed, "--seed"),
-                                 bot_specs(args.bot, 1)[0])
+        report = play_tournament(
+            rules, entrants, table_rounds, whole(args.seed, "--seed"), bot_specs(args.bot, 1)[0]
+        )
     except TournamentError as err:
         fail(str(err))
     except InvariantError as err:
@@ -262,8 +285,10 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rules", help="list presets and options")
     r.add_argument("--json", action="store_true")
     r.set_defaults(run=cmd_rules)
-    for name, run, what in (("replay", cmd_replay, "a game record"),
-                            ("score", cmd_score, "a game summary")):
+    for name, run, what in (
+        ("replay", cmd_replay, "a game record"),
+        ("score", cmd_score, "a game summary"),
+    ):
         c = sub.add_parser(name, help=f"read {what} (FILE or - for stdin)")
         c.add_argument("file")
         c.set_defaults(run=run)

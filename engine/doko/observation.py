@@ -43,7 +43,8 @@ class Observation(NamedTuple):
         if seat == self.seat:
             return True
         mine, theirs = (
-            (self.known_re, self.known_kontra) if self.my_party == "re"
+            (self.known_re, self.known_kontra)
+            if self.my_party == "re"
             else (self.known_kontra, self.known_re)
         )
         if seat in mine:
@@ -57,13 +58,26 @@ def observe(state: GameState, seat: int) -> Observation:
     re, kontra = revealed_parties(state, seat)
     public = public_state(state, seat, re)
     return Observation(
-        rules=state.rules, seat=seat, players=state.players, dealer=state.dealer,
-        phase=state.phase, to_act=state.to_act, hand=state.hands[seat],
+        rules=state.rules,
+        seat=seat,
+        players=state.players,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
-        legal=tuple(legal_for(state, seat)), contract=public.contract,
-        declarer=public.declarer, declarations=state.declarations, tricks=state.tricks,
-        trick=state.trick, said=state.said, known_re=re, known_kontra=kontra,
-        order=state.order, my_party=own_party(state, seat), public=public,
+        legal=tuple(legal_for(state, seat)),
+        contract=public.contract,
+        declarer=public.declarer,
+        declarations=state.declarations,
+        tricks=state.tricks,
+        trick=state.trick,
+        said=state.said,
+        known_re=re,
+        known_kontra=kontra,
+        order=state.order,
+        my_party=own_party(state, seat),
+        public=public,
     )
 
 
@@ -71,8 +85,7 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     """``state`` as ``seat`` sees it: other hands, the deal and hidden parties removed."""
     hidden = tuple(h if s == seat else () for s, h in enumerate(state.hands))
     dealt = tuple(h if s == seat else () for s, h in enumerate(state.dealt))
-    public = state._replace(hands=hidden, dealt=dealt, history=(),
-                            re_party=tuple(sorted(known_re)))
+    public = state._replace(hands=hidden, dealt=dealt, history=(), re_party=tuple(sorted(known_re)))
     if state.contract == "silent-wedding" and seat != state.declarer:
         public = public._replace(contract="normal", declarer=None)
     if state.poverty_cards and seat not in (state.declarer, state.partner):

@@ -18,7 +18,8 @@ def summarize(state: GameState) -> Summary:
     extra: dict[str, Any] = {}
     if state.contract == "poverty":
         extra["poverty"] = {
-            "giver": state.declarer, "taker": state.partner,
+            "giver": state.declarer,
+            "taker": state.partner,
             "trumps_returned": state.poverty_returned,
         }
     if state.duty_solo:
@@ -35,8 +36,7 @@ def summarize(state: GameState) -> Summary:
         announcements={p: state.party_words(p) for p in ("re", "kontra")},
         specials=tuple(
             (item["kind"], item["party"])
-            for item in specials(state.tricks, state.order, party_of, kinds,
-                                 state.rules.doppelkarl)
+            for item in specials(state.tricks, state.order, party_of, kinds, state.rules.doppelkarl)
         ),
         extra=extra,
     )

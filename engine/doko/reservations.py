@@ -59,7 +59,8 @@ def poverty_trumps(state: GameState, hand: tuple[Card, ...]) -> int:
     """Trumps that count for the Trumpfabgabe limit."""
     order = state.order  # still the normal order while reservations are made
     return sum(
-        1 for c in hand
+        1
+        for c in hand
         if order.follows[c] == "T" and (state.rules.poverty_counts_fox or c != Card("D", "A"))
     )
 
@@ -118,24 +119,43 @@ def resolve(state: GameState) -> GameState:
         duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
         leads = seat if duty and state.rules.solo_leads == "duty" else left
         order = card_order(what[5:], state.rules, _deck_size(state))
-        return state._replace(contract=what, order=order, declarer=seat, re_party=(seat,),
-                              duty_solo=duty, phase="play", to_act=leads)
+        return state._replace(
+            contract=what,
+            order=order,
+            declarer=seat,
+            re_party=(seat,),
+            duty_solo=duty,
+            phase="play",
+            to_act=leads,
+        )
     if what == "throw":
         return state._replace(contract="redeal", phase="done", to_act=None)
     if what == "poverty":
         return state._replace(
-            contract="poverty", declarer=seat, phase="poverty", to_act=state.next_seat(seat))
+            contract="poverty", declarer=seat, phase="poverty", to_act=state.next_seat(seat)
+        )
     if what.startswith("wedding"):
         rule = what.partition(":")[2] or state.rules.wedding_rules[0]
-        return state._replace(contract="wedding", declarer=seat, re_party=(seat,),
-                              wedding_rule=rule, phase="play", to_act=left)
+        return state._replace(
+            contract="wedding",
+            declarer=seat,
+            re_party=(seat,),
+            wedding_rule=rule,
+            phase="play",
+            to_act=left,
+        )
     if is_fixed_team(state.players):  # teams by seat; who holds the Alten does not matter
         team_a = tuple(s for s in state.active if s % 2 == 0)
         return state._replace(contract="normal", re_party=team_a, phase="play", to_act=left)
     both = [s for s in state.active if state.dealt[s].count(CQ) == 2]
     if both:
-        return state._replace(contract="silent-wedding", declarer=both[0], re_party=(both[0],),
-                              phase="play", to_act=left)
+        return state._replace(
+            contract="silent-wedding",
+            declarer=both[0],
+            re_party=(both[0],),
+            phase="play",
+            to_act=left,
+        )
     re = tuple(s for s in state.active if CQ in state.dealt[s])
     return state._replace(contract="normal", re_party=re, phase="play", to_act=left)
 
@@ -157,8 +177,12 @@ def answer_poverty(state: GameState, seat: int, what: str) -> GameState:
     hands[giver] = tuple(c for c in hands[giver] if order.follows[c] != "T")
     hands[seat] = hands[seat] + given
     return state._replace(
-        hands=tuple(hands), partner=seat, re_party=(giver, seat), poverty_cards=given,
-        phase="poverty-return", to_act=seat,
+        hands=tuple(hands),
+        partner=seat,
+        re_party=(giver, seat),
+        poverty_cards=given,
+        phase="poverty-return",
+        to_act=seat,
     )
 
 
@@ -200,7 +224,9 @@ def return_cards(state: GameState, seat: int, what: str) -> GameState:
     hands[giver] = hands[giver] + tuple(cards)
     trumps = sum(1 for c in cards if state.order.follows[c] == "T")
     return state._replace(
-        hands=tuple(hands), poverty_returned=trumps, phase="play",
+        hands=tuple(hands),
+        poverty_returned=trumps,
+        phase="play",
         to_act=state.next_seat(state.dealer),
     )
 
@@ -253,12 +279,11 @@ def may_declare_solo(state: GameState, seat: int) -> bool:
         return False
     if state.dealt[seat].count(CQ) != 1:
         return False
-    return not any(
-        CQ in t.cards and any(s != seat for s in t.played_by(CQ)) for t in state.tricks
-    )
+    return not any(CQ in t.cards and any(s != seat for s in t.played_by(CQ)) for t in state.tricks)
 
 
 def declare_one_queen_solo(state: GameState, seat: int) -> GameState:
     order = card_order("diamonds", state.rules, _deck_size(state))
-    return state._replace(contract="solo:diamonds", order=order, declarer=seat,
-                          re_party=(seat,), one_queen_solo=True)
+    return state._replace(
+        contract="solo:diamonds", order=order, declarer=seat, re_party=(seat,), one_queen_solo=True
+    )

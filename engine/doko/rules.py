@@ -16,7 +16,12 @@ from typing import Any
 SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleshless")
 WEDDING_RULES = ("foreign", "fehl", "trump", "first", "card")
 SPECIAL_KINDS = (
-    "doppelkopf", "fox", "fox-last", "karlchen", "karlchen-caught", "heart-trick",
+    "doppelkopf",
+    "fox",
+    "fox-last",
+    "karlchen",
+    "karlchen-caught",
+    "heart-trick",
 )
 
 
@@ -32,70 +37,86 @@ class Rules:
     # Trumps and tricks
     dullen: bool = opt(True, "Both Herz-Zehnen (Dullen) are the highest trumps")
     dulle_order: str = opt(
-        "first", "Which of two Dullen wins a trick: the first, or the second except in "
-        "the last trick", ("first", "second-except-last"),
+        "first",
+        "Which of two Dullen wins a trick: the first, or the second except in the last trick",
+        ("first", "second-except-last"),
     )
     # Reservations
     solos: tuple[str, ...] = opt(SOLO_KINDS, "Solo kinds that may be declared")
     solos_ranked: bool = opt(
-        False, "Solos outrank each other in the listed order (else equal, seat order decides)")
+        False, "Solos outrank each other in the listed order (else equal, seat order decides)"
+    )
     solo_leads: str = opt(
-        "duty", "Who leads a solo: always left of the dealer, or the soloist in a Pflichtsolo",
+        "duty",
+        "Who leads a solo: always left of the dealer, or the soloist in a Pflichtsolo",
         ("left", "duty"),
     )
     duty_solo_rounds: int = opt(5, "Rounds within which every player owes a Pflichtsolo (0: none)")
     wedding_rules: tuple[str, ...] = opt(
-        ("foreign",), "Partner rules a Hochzeit may name (foreign: first trick not won by "
+        ("foreign",),
+        "Partner rules a Hochzeit may name (foreign: first trick not won by "
         "the Hochzeiter; fehl/trump: first plain-suit/trump-led trick; first: the first "
         "trick; card: whoever first plays a named card)",
     )
     wedding_tricks: int = opt(3, "Tricks within which a Hochzeit must find its partner (0: any)")
     wedding_deadline_shift: bool = opt(
-        True, "Announcement deadlines move back by the tricks a Hochzeit took to decide")
+        True, "Announcement deadlines move back by the tricks a Hochzeit took to decide"
+    )
     throw: str = opt(
-        "none", "Five kings: none, throw at once before reservations (redeal), or a "
+        "none",
+        "Five kings: none, throw at once before reservations (redeal), or a "
         "reservation below solos (redeal unless a solo is played)",
         ("none", "immediate", "reservation"),
     )
     throw_kings: int = opt(5, "Kings needed to throw")
     poverty: str = opt(
-        "none", "Trumpfabgabe: none, ask the others in order, or push the trumps to the left",
+        "none",
+        "Trumpfabgabe: none, ask the others in order, or push the trumps to the left",
         ("none", "ask", "push"),
     )
     poverty_max_trumps: int = opt(3, "Most trumps a Trumpfabgabe hand may hold")
     poverty_counts_fox: bool = opt(True, "Karo-Asse count as trumps for the Trumpfabgabe limit")
     solo_one_queen: bool = opt(
-        False, "A player with one Kreuz-Dame may declare a solo until the other is played")
+        False, "A player with one Kreuz-Dame may declare a solo until the other is played"
+    )
     # Announcements
     gegenansage: bool = opt(
-        True, "A party may answer an opposing announcement with Re/Kontra one card later")
+        True, "A party may answer an opposing announcement with Re/Kontra one card later"
+    )
     announcements: str = opt(
-        "cards", "Announcement deadlines: none, by trick, or by cards still in hand",
+        "cards",
+        "Announcement deadlines: none, by trick, or by cards still in hand",
         ("none", "tricks", "cards"),
     )
     deadlines: tuple[int, ...] = opt(
-        (11, 10, 9, 8, 7), "Deadlines for Re/Kontra, keine 90, 60, 30, schwarz: cards still "
+        (11, 10, 9, 8, 7),
+        "Deadlines for Re/Kontra, keine 90, 60, 30, schwarz: cards still "
         "in hand (cards) or the trick before whose first card it must be said (tricks)",
     )
     # Scoring
-    scoring: str = opt(
-        "ddv", "Scoring system", ("ddv", "lockhausen", "berndt", "klassisch"))
+    scoring: str = opt("ddv", "Scoring system", ("ddv", "lockhausen", "berndt", "klassisch"))
     specials: tuple[str, ...] = opt(
-        ("doppelkopf", "fox", "karlchen"), "Sonderpunkte awarded in partner games")
+        ("doppelkopf", "fox", "karlchen"), "Sonderpunkte awarded in partner games"
+    )
     specials_in_solo: tuple[str, ...] = opt((), "Sonderpunkte awarded in solos")
     doppelkarl: bool = opt(
-        False, "Two Karlchen of one party in the last trick score twice (Doppelkarl)")
+        False, "Two Karlchen of one party in the last trick score twice (Doppelkarl)"
+    )
     specials_lone_wedding: bool = opt(
-        False, "A silent or lone Hochzeit (scored as a solo) still awards partner-game "
-        "Sonderpunkte")
+        False, "A silent or lone Hochzeit (scored as a solo) still awards partner-game Sonderpunkte"
+    )
     against_old_in_poverty: bool = opt(
-        True, "Kontra gets the point 'gegen die Alten' when it beats a Trumpfabgabe")
+        True, "Kontra gets the point 'gegen die Alten' when it beats a Trumpfabgabe"
+    )
     unannounced_levels: bool = opt(
-        False, "Levels reached without an announcement score a point each (lockhausen)")
+        False, "Levels reached without an announcement score a point each (lockhausen)"
+    )
     fixed_team_solo_factor: bool = opt(
-        True, "At 6 and 8 players a soloist scores x5 and x7 instead of x3")
+        True, "At 6 and 8 players a soloist scores x5 and x7 instead of x3"
+    )
     sitting_out: str = opt(
-        "zero", "What a dealer who sits out scores: 0, or what each Kontra player scores",
+        "zero",
+        "What a dealer who sits out scores: 0, or what each Kontra player scores",
         ("zero", "kontra"),
     )
     tournament: bool = opt(False, "Tournament preset: no running Augen shown during play")
@@ -115,26 +136,43 @@ class Rules:
         checks = [
             (all(k in SOLO_KINDS for k in self.solos), f"solos: unknown kind in {self.solos}"),
             (len(set(self.solos)) == len(self.solos), "solos: a kind is listed twice"),
-            (all(r in WEDDING_RULES for r in self.wedding_rules),
-             f"wedding_rules: unknown rule in {self.wedding_rules}"),
+            (
+                all(r in WEDDING_RULES for r in self.wedding_rules),
+                f"wedding_rules: unknown rule in {self.wedding_rules}",
+            ),
             (len(self.wedding_rules) >= 1, "wedding_rules: name at least one partner rule"),
-            (all(k in SPECIAL_KINDS for k in self.specials + self.specials_in_solo),
-             "specials: unknown Sonderpunkt"),
+            (
+                all(k in SPECIAL_KINDS for k in self.specials + self.specials_in_solo),
+                "specials: unknown Sonderpunkt",
+            ),
             (len(self.deadlines) == 5, "deadlines: give five numbers (Re/Kontra .. schwarz)"),
-            (all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
-             "players: 4 and optionally 5, 6, 8"),
-            (not (6 in self.players and self.deck == 40),
-             "players: 40 cards cannot be dealt to 6 players"),
+            (
+                all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
+                "players: 4 and optionally 5, 6, 8",
+            ),
+            (
+                not (6 in self.players and self.deck == 40),
+                "players: 40 cards cannot be dealt to 6 players",
+            ),
             (self.duty_solo_rounds >= 0, "duty_solo_rounds: must be >= 0"),
             (0 <= self.wedding_tricks <= 12, "wedding_tricks: 0..12"),
-            (not (self.dulle_order == "second-except-last" and not self.dullen),
-             "dulle_order: a Dullen rule needs dullen on"),
-            (not (self.solo_leads == "duty" and self.duty_solo_rounds == 0),
-             "solo_leads 'duty' needs duty_solo_rounds > 0"),
-            (self.announcements != "cards" or list(self.deadlines) == sorted(
-                self.deadlines, reverse=True), "deadlines: cards in hand must not increase"),
-            (self.announcements != "tricks" or list(self.deadlines) == sorted(self.deadlines),
-             "deadlines: tricks must not decrease"),
+            (
+                not (self.dulle_order == "second-except-last" and not self.dullen),
+                "dulle_order: a Dullen rule needs dullen on",
+            ),
+            (
+                not (self.solo_leads == "duty" and self.duty_solo_rounds == 0),
+                "solo_leads 'duty' needs duty_solo_rounds > 0",
+            ),
+            (
+                self.announcements != "cards"
+                or list(self.deadlines) == sorted(self.deadlines, reverse=True),
+                "deadlines: cards in hand must not increase",
+            ),
+            (
+                self.announcements != "tricks" or list(self.deadlines) == sorted(self.deadlines),
+                "deadlines: tricks must not decrease",
+            ),
         ]
         for ok, reason in checks:
             if not ok:
@@ -178,37 +216,71 @@ def _jsonable(value: Any) -> Any:
 PRESETS: dict[str, Rules] = {
     "ddv": Rules(),
     "ohne-neunen": Rules(
-        preset="ohne-neunen", deck=40, dulle_order="second-except-last",
-        duty_solo_rounds=6, throw="reservation", poverty="push", deadlines=(9, 8, 7, 6, 5),
+        preset="ohne-neunen",
+        deck=40,
+        dulle_order="second-except-last",
+        duty_solo_rounds=6,
+        throw="reservation",
+        poverty="push",
+        deadlines=(9, 8, 7, 6, 5),
         against_old_in_poverty=False,
     ),
     "berndt": Rules(
-        preset="berndt", deck=40, solos=("diamonds", "queens", "jacks"), solos_ranked=True,
-        solo_leads="left", duty_solo_rounds=0, wedding_rules=("fehl",), announcements="none",
-        deadlines=(0, 0, 0, 0, 0), scoring="berndt",
+        preset="berndt",
+        deck=40,
+        solos=("diamonds", "queens", "jacks"),
+        solos_ranked=True,
+        solo_leads="left",
+        duty_solo_rounds=0,
+        wedding_rules=("fehl",),
+        announcements="none",
+        deadlines=(0, 0, 0, 0, 0),
+        scoring="berndt",
         specials=("doppelkopf", "fox", "karlchen", "karlchen-caught"),
-        specials_in_solo=("doppelkopf",), specials_lone_wedding=True, doppelkarl=True,
-        gegenansage=False, tournament=True,
+        specials_in_solo=("doppelkopf",),
+        specials_lone_wedding=True,
+        doppelkarl=True,
+        gegenansage=False,
+        tournament=True,
     ),
     "lockhausen": Rules(
-        preset="lockhausen", deck=40, solos=("diamonds", "queens", "jacks", "fleshless"),
-        solos_ranked=True, solo_leads="left", duty_solo_rounds=0,
-        wedding_rules=("fehl", "trump", "first"), throw="immediate", poverty="ask",
-        poverty_counts_fox=False, announcements="tricks", deadlines=(2, 3, 4, 5, 6),
+        preset="lockhausen",
+        deck=40,
+        solos=("diamonds", "queens", "jacks", "fleshless"),
+        solos_ranked=True,
+        solo_leads="left",
+        duty_solo_rounds=0,
+        wedding_rules=("fehl", "trump", "first"),
+        throw="immediate",
+        poverty="ask",
+        poverty_counts_fox=False,
+        announcements="tricks",
+        deadlines=(2, 3, 4, 5, 6),
         gegenansage=False,
         scoring="lockhausen",
         specials=("heart-trick", "karlchen", "fox-last", "fox", "doppelkopf"),
         specials_in_solo=("heart-trick", "karlchen", "fox-last", "fox", "doppelkopf"),
-        specials_lone_wedding=True, tournament=True,
+        specials_lone_wedding=True,
+        tournament=True,
     ),
     "klassisch": Rules(
-        preset="klassisch", players=(4, 5, 6, 8), dullen=False,
-        solos=("diamonds", "hearts", "spades", "clubs", "jacks"), solo_leads="left",
-        duty_solo_rounds=0, wedding_rules=("foreign", "card"), wedding_tricks=0,
-        wedding_deadline_shift=False, solo_one_queen=True, announcements="none",
+        preset="klassisch",
+        players=(4, 5, 6, 8),
+        dullen=False,
+        solos=("diamonds", "hearts", "spades", "clubs", "jacks"),
+        solo_leads="left",
+        duty_solo_rounds=0,
+        wedding_rules=("foreign", "card"),
+        wedding_tricks=0,
+        wedding_deadline_shift=False,
+        solo_one_queen=True,
+        announcements="none",
         gegenansage=False,
-        deadlines=(0, 0, 0, 0, 0), scoring="klassisch", specials=("fox", "karlchen"),
-        specials_in_solo=("fox", "karlchen"), specials_lone_wedding=True,
+        deadlines=(0, 0, 0, 0, 0),
+        scoring="klassisch",
+        specials=("fox", "karlchen"),
+        specials_in_solo=("fox", "karlchen"),
+        specials_lone_wedding=True,
         sitting_out="kontra",
     ),
 }
@@ -260,13 +332,15 @@ def describe() -> dict[str, Any]:
     options = []
     for f in dataclasses.fields(Rules):
         default = f.default
-        options.append({
-            "name": f.name,
-            "type": type(default).__name__ if not isinstance(default, tuple) else "list",
-            "default": _jsonable(default),
-            "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
-            "description": f.metadata["description"],
-        })
+        options.append(
+            {
+                "name": f.name,
+                "type": type(default).__name__ if not isinstance(default, tuple) else "list",
+                "default": _jsonable(default),
+                "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
+                "description": f.metadata["description"],
+            }
+        )
     presets = {
         name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
         for name, r in PRESETS.items()

@@ -429,8 +429,15 @@ def complete_announcements(rules: Rules, party: str, words: Iterable[str]) -> tu
 
 
 SUMMARY_FIELDS = (
-    "rules", "contract", "players", "re", "sitting_out", "eyes_re", "tricks",
-    "announcements", "specials",
+    "rules",
+    "contract",
+    "players",
+    "re",
+    "sitting_out",
+    "eyes_re",
+    "tricks",
+    "announcements",
+    "specials",
 )
 EXTRA_FIELDS = ("poverty", "duty_solo")
 
@@ -497,13 +504,17 @@ def _check_party_size(contract: str, re: tuple[int, ...], players: int) -> None:
     if is_solo_like(contract):
         if len(re) != 1:
             raise ValueError(
-                f"a {contract} is played alone: re must name exactly one seat, got {list(re)}")
+                f"a {contract} is played alone: re must name exactly one seat, got {list(re)}"
+            )
     elif len(re) != 2:
         raise ValueError(f"a {contract} game has two re seats, got {list(re)}")
 
 
 def _read_tricks(
-    data: Mapping[str, Any], rules: Rules, eyes_re: int, players: int,
+    data: Mapping[str, Any],
+    rules: Rules,
+    eyes_re: int,
+    players: int,
 ) -> tuple[int | None, int | None]:
     active = players - 1 if players == 5 else players
     per_game = rules.deck_for(players) // active
@@ -525,7 +536,8 @@ def _read_tricks(
             raise ValueError(f"{party} has {eyes_of[party]} Augen but no trick")
         if eyes_of[party] < active * least_card * counts[party]:
             raise ValueError(
-                f"{party} cannot have {eyes_of[party]} Augen in {counts[party]} trick(s)")
+                f"{party} cannot have {eyes_of[party]} Augen in {counts[party]} trick(s)"
+            )
     return (counts["re"], counts["kontra"])
 
 
@@ -547,7 +559,10 @@ def _read_announcements(data: Mapping[str, Any], rules: Rules) -> dict[str, tupl
 
 
 def _read_specials(
-    data: Mapping[str, Any], rules: Rules, contract: str, tricks: dict[str, bool],
+    data: Mapping[str, Any],
+    rules: Rules,
+    contract: str,
+    tricks: dict[str, bool],
 ) -> tuple[tuple[str, str], ...]:
     raw = data.get("specials", [])
     if not isinstance(raw, list):
@@ -564,7 +579,8 @@ def _read_specials(
             allowed = ", ".join(kinds) or "none"
             raise ValueError(
                 f"special {kind!r} is not awarded in a {contract} game under "
-                f"{rules.preset} (awarded: {allowed})")
+                f"{rules.preset} (awarded: {allowed})"
+            )
         if not tricks[party]:
             raise ValueError(f"special {kind!r}: {party} took no trick")
         items.append((kind, party))
@@ -579,10 +595,12 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
     if count["fox"] + count["fox-last"] and not fox_is_trump:
         raise ValueError(f"no fox in a {contract} game: the Karo-As is not trump there")
     most = {
-        "fox": 2, "fox-last": 1,
+        "fox": 2,
+        "fox-last": 1,
         # a Doppelkarl needs two partners: also the three opponents of a soloist
         "karlchen": 2 if rules.doppelkarl else 1,
-        "karlchen-caught": 2, "doppelkopf": TOTAL_EYES // 40,
+        "karlchen-caught": 2,
+        "doppelkopf": TOTAL_EYES // 40,
     }
     for kind, limit in most.items():
         if count[kind] > limit:
@@ -599,8 +617,10 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
 def _from_team_names(data: dict[str, Any]) -> dict[str, Any]:
     """Accept A/B (fixed teams) wherever a party is named: A is re, B is kontra."""
     back = {v: k for k, v in TEAM_NAMES.items()}
-    return {k: _rename_parties(v, back) if k in ("tricks", "announcements", "specials") else v
-            for k, v in data.items()}
+    return {
+        k: _rename_parties(v, back) if k in ("tricks", "announcements", "specials") else v
+        for k, v in data.items()
+    }
 
 
 def summary_from_json(data: Any) -> Summary:
@@ -621,7 +641,8 @@ def summary_from_json(data: Any) -> Summary:
     if contract not in allowed:
         raise ValueError(
             f"contract {contract!r} is not played under {rules.preset} at {players} players "
-            f"(one of {', '.join(allowed)})")
+            f"(one of {', '.join(allowed)})"
+        )
     _check_party_size(contract, re, players)
     eyes_re = _int(data["eyes_re"], "eyes_re")
     if not 0 <= eyes_re <= TOTAL_EYES:

@@ -56,7 +56,7 @@ def choose_strong(
 def announcement_candidates(obs: Observation) -> list[str]:
     """The announcements worth weighing: the party's word, or its next Absage."""
     prefix = f"{obs.seat}:"
-    words = [a[len(prefix):] for a in obs.legal if not _is_card(a)]
+    words = [a[len(prefix) :] for a in obs.legal if not _is_card(a)]
     if obs.my_party in words:
         return [prefix + obs.my_party]
     limits = [w for w in ("no90", "no60", "no30", "black") if w in words]
@@ -87,13 +87,26 @@ def rollout_view(state: GameState, seat: int) -> Observation:
     """A cheap observation for rollouts: the world's parties known, no legal list."""
     re = frozenset(state.re_party)
     return Observation(
-        rules=state.rules, seat=seat, players=state.players, dealer=state.dealer,
-        phase=state.phase, to_act=seat, hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands), legal=(),
-        contract=state.contract, declarer=state.declarer, declarations=state.declarations,
-        tricks=state.tricks, trick=state.trick, said=state.said, known_re=re,
-        known_kontra=frozenset(state.active) - re, order=state.order,
-        my_party=state.party(seat), public=state,
+        rules=state.rules,
+        seat=seat,
+        players=state.players,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_act=seat,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        legal=(),
+        contract=state.contract,
+        declarer=state.declarer,
+        declarations=state.declarations,
+        tricks=state.tricks,
+        trick=state.trick,
+        said=state.said,
+        known_re=re,
+        known_kontra=frozenset(state.active) - re,
+        order=state.order,
+        my_party=state.party(seat),
+        public=state,
     )
 
 
@@ -116,8 +129,9 @@ def voids(obs: Observation) -> dict[int, set[str]]:
 
 
 def unseen_cards(obs: Observation) -> list[Card]:
-    pool = Counter(deck(sum(obs.hand_sizes) + sum(len(t.cards) for t in obs.tricks)
-                        + len(obs.trick)))
+    pool = Counter(
+        deck(sum(obs.hand_sizes) + sum(len(t.cards) for t in obs.tricks) + len(obs.trick))
+    )
     pool.subtract(obs.hand)
     for trick in obs.tricks:
         pool.subtract(trick.cards)
@@ -153,8 +167,14 @@ def sample_world(obs: Observation, rng: random.Random, tries: int = 30) -> GameS
 
 
 def _deal_constrained(
-    pool: list[Card], need: dict[int, int], void: dict[int, set[str]], must: set[int],
-    cannot: set[int], follows: dict[Card, str], rng: random.Random, strict: bool,
+    pool: list[Card],
+    need: dict[int, int],
+    void: dict[int, set[str]],
+    must: set[int],
+    cannot: set[int],
+    follows: dict[Card, str],
+    rng: random.Random,
+    strict: bool,
 ) -> dict[int, list[Card]] | None:
     cards = pool[:]
     rng.shuffle(cards)
@@ -168,8 +188,12 @@ def _deal_constrained(
     # place the most constrained cards first so few deals dead-end
     cards.sort(key=lambda c: -sum(1 for s in need if follows[c] in void[s]))
     for card in cards:
-        fits = [s for s in need if len(hands[s]) < need[s] and (not strict or (
-            follows[card] not in void[s] and not (card == CQ and s in cannot)))]
+        fits = [
+            s
+            for s in need
+            if len(hands[s]) < need[s]
+            and (not strict or (follows[card] not in void[s] and not (card == CQ and s in cannot)))
+        ]
         if not fits:
             return None
         hands[rng.choice(fits)].append(card)
@@ -178,8 +202,7 @@ def _deal_constrained(
 
 def _world(obs: Observation, hands: dict[int, list[Card]]) -> GameState:
     public = obs.public
-    full = tuple(
-        obs.hand if s == obs.seat else tuple(hands.get(s, ())) for s in range(obs.players))
+    full = tuple(obs.hand if s == obs.seat else tuple(hands.get(s, ())) for s in range(obs.players))
     played: dict[int, list[Card]] = {s: [] for s in range(obs.players)}
     for trick in obs.tricks:
         for seat, card in zip(trick.seats, trick.cards, strict=True):

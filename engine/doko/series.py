@@ -108,8 +108,10 @@ def check_settings(settings: Settings) -> None:
     if has_duty_solo(rules) and settings.rounds > rules.duty_solo_rounds:
         # the Pflichtsolo is owed within duty_solo_rounds rounds; a longer series
         # would need a second obligation, which no rule text describes
-        raise SeriesError(f"{rules.preset}: at most {rules.duty_solo_rounds} rounds, "
-                          "the rounds within which every player owes a Pflichtsolo")
+        raise SeriesError(
+            f"{rules.preset}: at most {rules.duty_solo_rounds} rounds, "
+            "the rounds within which every player owes a Pflichtsolo"
+        )
     if not 0 <= settings.first_dealer < players:
         raise SeriesError(f"first dealer must be a seat 0..{players - 1}")
 
@@ -139,8 +141,9 @@ def deal_seed(seed: int, index: int) -> int:
 
 def start_game(series: Series) -> GameState:
     start = current_deal(series)
-    return new_game(series.settings.rules, start.hands, start.dealer,
-                    start.owes_duty_solo, start.forced_solo)
+    return new_game(
+        series.settings.rules, start.hands, start.dealer, start.owes_duty_solo, start.forced_solo
+    )
 
 
 def is_finished(series: Series) -> bool:
@@ -168,16 +171,20 @@ def record_game(series: Series, state: GameState) -> Series:
     """The series after the finished deal ``state``; raises SeriesError if it does not fit."""
     check_game(series, state)
     outcome = result(state)
-    series = replace(series, games=series.games + (state,),
-                     rows=series.rows + (sheet_row(series, state, outcome),))
+    series = replace(
+        series,
+        games=series.games + (state,),
+        rows=series.rows + (sheet_row(series, state, outcome),),
+    )
     if state.duty_solo and state.declarer is not None:
         series = replace(series, owes=series.owes - {state.declarer})
     if state.forced_solo is not None:
         assert series.vorfuehren
         return replace(series, vorfuehren=series.vorfuehren[1:])
     if not keeps_dealer(state):
-        series = replace(series, dealer=(state.dealer + 1) % state.players,
-                         passed=series.passed + 1)
+        series = replace(
+            series, dealer=(state.dealer + 1) % state.players, passed=series.passed + 1
+        )
     if series.passed == series.settings.rounds * series.settings.players:
         series = replace(series, vorfuehren=tuple(sorted(series.owes)))
     return series
@@ -198,8 +205,9 @@ def check_game(series: Series, state: GameState) -> None:
     if state.rules != series.settings.rules:
         raise SeriesError("the game is played by other rules than the series")
     if state.players != series.settings.players:
-        raise SeriesError(f"the game has {state.players} seats, the series "
-                          f"{series.settings.players}")
+        raise SeriesError(
+            f"the game has {state.players} seats, the series {series.settings.players}"
+        )
     check_start(current_deal(series), state.dealer, state.owes_duty_solo, state.forced_solo)
 
 
@@ -208,8 +216,10 @@ def check_start(start: DealStart, dealer: Any, owes: Any, forced: Any) -> None:
     if dealer != start.dealer:
         raise SeriesError(f"dealer is {dealer}, but seat {start.dealer} deals now")
     if owes != start.owes_duty_solo:
-        raise SeriesError(f"owes_duty_solo is {_seats(owes)}, but "
-                          f"{sorted(start.owes_duty_solo)} still owe a Pflichtsolo")
+        raise SeriesError(
+            f"owes_duty_solo is {_seats(owes)}, but "
+            f"{sorted(start.owes_duty_solo)} still owe a Pflichtsolo"
+        )
     if forced != start.forced_solo:
         want = "nobody" if start.forced_solo is None else f"seat {start.forced_solo}"
         raise SeriesError(f"forced_solo is {json.dumps(forced)}, but {want} is vorgeführt now")
@@ -223,11 +233,15 @@ def sheet_row(series: Series, state: GameState, outcome: dict[str, Any]) -> dict
     """One sheet row: the deal's result plus dealer, Pflichtsolo and running totals."""
     before = totals(series)
     row = {**outcome, "lines": outcome.get("lines", [])}
-    row.update({
-        "game": len(series.games), "dealer": state.dealer, "duty_solo": state.duty_solo,
-        "forced_solo": state.forced_solo,
-        "totals": [t + p for t, p in zip(before, outcome["points"], strict=True)],
-    })
+    row.update(
+        {
+            "game": len(series.games),
+            "dealer": state.dealer,
+            "duty_solo": state.duty_solo,
+            "forced_solo": state.forced_solo,
+            "totals": [t + p for t, p in zip(before, outcome["points"], strict=True)],
+        }
+    )
     return row
 
 
@@ -237,9 +251,13 @@ def sheet_row(series: Series, state: GameState, outcome: dict[str, Any]) -> dict
 def series_record(series: Series) -> dict[str, Any]:
     settings = series.settings
     return {
-        "series": {"rules": settings.rules.to_json(), "players": settings.players,
-                   "rounds": settings.rounds, "first_dealer": settings.first_dealer,
-                   "seed": settings.seed},
+        "series": {
+            "rules": settings.rules.to_json(),
+            "players": settings.players,
+            "rounds": settings.rounds,
+            "first_dealer": settings.first_dealer,
+            "seed": settings.seed,
+        },
         "games": [record_of(state) for state in series.games],
     }
 
@@ -256,8 +274,7 @@ def parse_settings(data: Any) -> Settings:
     except ValueError as err:
         raise SeriesError(f"series rules: {err}") from None
     numbers = {}
-    for name, default in (("players", None), ("rounds", None), ("first_dealer", 0),
-                          ("seed", 0)):
+    for name, default in (("players", None), ("rounds", None), ("first_dealer", 0), ("seed", 0)):
         value = data.get(name, default)
         if not isinstance(value, int) or isinstance(value, bool):
             raise SeriesError(f"series {name} must be a whole number")
@@ -295,8 +312,12 @@ def replay_game(series: Series, record: Any) -> Series:
         record = {**record, "rules": series.settings.rules.to_json()}
     if not is_finished(series):  # check the start first: a wrong dealer also misdeals
         owes = record.get("owes_duty_solo", [])
-        owes_set = frozenset(owes) if isinstance(owes, list) and all(
-            isinstance(s, int) for s in owes) else owes
-        check_start(current_deal(series), record.get("dealer", 0), owes_set,
-                    record.get("forced_solo"))
+        owes_set = (
+            frozenset(owes)
+            if isinstance(owes, list) and all(isinstance(s, int) for s in owes)
+            else owes
+        )
+        check_start(
+            current_deal(series), record.get("dealer", 0), owes_set, record.get("forced_solo")
+        )
     return record_game(series, replay(record))

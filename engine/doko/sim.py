@@ -106,16 +106,18 @@ def simulate(
             on_game(state, outcome)
     seconds = time.perf_counter() - start
     return {
-        "rules": rules.preset, "players": players, "games": games, "bots": list(specs),
-        "seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
+        "rules": rules.preset,
+        "players": players,
+        "games": games,
+        "bots": list(specs),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1),
         "mean_points": [round(t / games, 3) for t in totals],
         "contracts": dict(contracts),
     }
 
 
-def match(
-    rules: Rules, games: int, seed: int, spec_a: str, spec_b: str
-) -> dict[str, Any]:
+def match(rules: Rules, games: int, seed: int, spec_a: str, spec_b: str) -> dict[str, Any]:
     """Bot A against bot B on the same deals, seats swapped (duplicate).
 
     A sits on the odd seats in the first game of a deal and the even seats in
@@ -141,16 +143,23 @@ def match(
     for i, spec in enumerate((spec_a, spec_b)):
         mean, half = mean_ci(per_deal[i])
         ms_mean, ms_p95 = timers[i].stats(spec)
-        bots.append({
-            "spec": spec, "mean": round(mean, 3),
-            "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "decision_ms_mean": round(ms_mean, 2), "decision_ms_p95": round(ms_p95, 2),
-        })
+        bots.append(
+            {
+                "spec": spec,
+                "mean": round(mean, 3),
+                "ci95": [round(mean - half, 3), round(mean + half, 3)],
+                "decision_ms_mean": round(ms_mean, 2),
+                "decision_ms_p95": round(ms_p95, 2),
+            }
+        )
     return {"rules": rules.preset, "games": games, "bots": bots}
 
 
 def play_seats(
-    state: GameState, specs: Sequence[str], side: Sequence[int], rng: random.Random,
+    state: GameState,
+    specs: Sequence[str],
+    side: Sequence[int],
+    rng: random.Random,
     timers: tuple[Timer, Timer],
 ) -> GameState:
     """Play a deal, timing each decision on the timer of the side that made it."""

@@ -79,8 +79,11 @@ class GameState(NamedTuple):
 
     def moment(self, seat: int) -> ann.Moment:
         started = len(self.tricks) + (1 if self.trick else 0)
-        shift = self.wedding_decided - 1 if (
-            self.wedding_decided and self.rules.wedding_deadline_shift) else 0
+        shift = (
+            self.wedding_decided - 1
+            if (self.wedding_decided and self.rules.wedding_deadline_shift)
+            else 0
+        )
         return ann.Moment(len(self.hands[seat]), started, shift)
 
     @property
@@ -105,13 +108,18 @@ def new_game(
     """A deal about to start with the reservations."""
     dealt = tuple(tuple(h) for h in hands)
     state = GameState(
-        rules=rules, dealer=dealer, dealt=dealt, hands=dealt,
+        rules=rules,
+        dealer=dealer,
+        dealt=dealt,
+        hands=dealt,
         active=tuple(s for s, h in enumerate(dealt) if h),
         order=card_order("normal", rules, sum(len(h) for h in dealt)),
-        owes_duty_solo=frozenset(owes_duty_solo), forced_solo=forced_solo,
+        owes_duty_solo=frozenset(owes_duty_solo),
+        forced_solo=forced_solo,
     )
-    return state._replace(to_act=forced_solo if forced_solo is not None
-                          else state.next_seat(dealer))
+    return state._replace(
+        to_act=forced_solo if forced_solo is not None else state.next_seat(dealer)
+    )
 
 
 def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> GameState:
@@ -299,12 +307,20 @@ def explain_announcement(state: GameState, seat: int, word: str) -> str:
     party = state.party(seat)
     other = "kontra" if party == "re" else "re"
     reason = ann.check(
-        state.rules, party, word, state.party_words(party), state.party_words(other),
-        party in state.frozen, state.moment(seat),
+        state.rules,
+        party,
+        word,
+        state.party_words(party),
+        state.party_words(other),
+        party in state.frozen,
+        state.moment(seat),
     )
     return reason or f"{word!r} is not allowed now"
 
 
 def _phase_verb(phase: str) -> str:
-    return {"reservations": "declare", "poverty": "answer the Trumpfabgabe",
-            "poverty-return": "return cards"}[phase]
+    return {
+        "reservations": "declare",
+        "poverty": "answer the Trumpfabgabe",
+        "poverty-return": "return cards",
+    }[phase]

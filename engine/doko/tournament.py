@@ -40,7 +40,7 @@ def draw_tables(entrants: int, rng: random.Random) -> list[list[int]]:
     rng.shuffle(players)
     tables, start = [], 0
     for size in table_sizes(entrants):
-        tables.append(players[start:start + size])
+        tables.append(players[start : start + size])
         start += size
     return tables
 
@@ -50,8 +50,9 @@ def check_entrants(rules: Rules, entrants: int, table_rounds: int) -> None:
         raise TournamentError("a tournament needs at least 4 entrants")
     sizes = table_sizes(entrants)
     if 5 in sizes and 5 not in rules.players:
-        raise TournamentError(f"{entrants} entrants need a table of 5, which "
-                              f"{rules.preset} does not play")
+        raise TournamentError(
+            f"{entrants} entrants need a table of 5, which {rules.preset} does not play"
+        )
     if table_rounds not in TABLE_ROUNDS:
         raise TournamentError("a tournament has 2 or 3 table rounds")
 
@@ -85,17 +86,33 @@ def play_tournament(
             points = series_totals(series)
             for player, total in zip(seats, points, strict=True):
                 scores[player] += total
-            tables.append({"table": index, "seats": seats, "games": len(series.games),
-                           "played": games_played(series), "totals": points})
+            tables.append(
+                {
+                    "table": index,
+                    "seats": seats,
+                    "games": len(series.games),
+                    "played": games_played(series),
+                    "totals": points,
+                }
+            )
         report_rounds.append({"round": number, "tables": tables})
-    return {"rules": rules.preset, "entrants": entrants, "table_rounds": table_rounds,
-            "seed": seed, "bot": bot, "rounds": report_rounds, "ranking": ranking(scores)}
+    return {
+        "rules": rules.preset,
+        "entrants": entrants,
+        "table_rounds": table_rounds,
+        "seed": seed,
+        "bot": bot,
+        "rounds": report_rounds,
+        "ranking": ranking(scores),
+    }
 
 
 def games_played(series: Series) -> list[int]:
     """Per seat, the deals it held cards in that were played out (no redeals)."""
-    return [sum(1 for g in series.games if g.contract != "redeal" and g.dealt[seat])
-            for seat in range(series.settings.players)]
+    return [
+        sum(1 for g in series.games if g.contract != "redeal" and g.dealt[seat])
+        for seat in range(series.settings.players)
+    ]
 
 
 def ranking(scores: dict[int, int]) -> list[dict[str, int]]:
@@ -107,4 +124,3 @@ def ranking(scores: dict[int, int]) -> list[dict[str, int]]:
         rank = rows[-1]["rank"] if tied else position
         rows.append({"player": player, "total": scores[player], "rank": rank})
     return rows
-

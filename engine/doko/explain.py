@@ -1,0 +1,251 @@
+"""Replays for the viewer: a frame per step and the events worth explaining.
+
+``walk(record)`` replays a record and returns ``{"record", "frames", "events"}``:
+``frames[i]`` is the table after ``i`` actions (all hands, trick, parties as
+public knowledge), ``events`` are ``{"step", "key", "params"}`` items the page
+translates (trick winners and why, the Dullen rule, a party becoming known, a
+Fuchs caught, Karlchen, announcements with their deadlines, the final score).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import announcements as ann
+from .cards import CJ, DA, HT, Card
+from .notation import parse_record
+from .observation import revealed_parties
+from .outcome import result
+from .state import GameState, apply, is_solo_like
+from .tricks import Trick, specials_for
+
+MAX_STEPS = 1000
+
+
+def walk(record: Any) -> dict[str, Any]:
+    state, actions = parse_record(record)
+    frames = [frame(state, None)]
+    events: list[dict[str, Any]] = []
+    for step, action in enumerate(actions, start=1):
+        before = state
+        try:
+            state = apply(state, action)
+        except ValueError as err:
+            raise ValueError(f"action {step - 1} {action!r}: {err}") from None
+        frames.append(frame(state, state.history[-1]))
+        events += [{"step": step, "key": k, "params": p} for k, p in _events(before, state)]
+    if state.is_over:
+        outcome = result(state)
+        events.append(
+            {
+                "step": len(actions),
+                "key": "result",
+                "params": {
+                    "contract": outcome["contract"],
+                    "winner": outcome.get("winner"),
+                    "eyes": outcome.get("eyes"),
+                    "lines": outcome.get("lines", []),
+                    "points": outcome["points"],
+                    "parties": outcome.get("parties"),
+                },
+            }
+        )
+    tricks_at = [
+        i for i in range(1, len(frames)) if len(frames[i]["tricks"]) > len(frames[i - 1]["tricks"])
+    ]
+    first_card = next(
+        (i - 1 for i in range(1, len(frames)) if frames[i]["trick"] or frames[i]["tricks"]),
+        len(frames) - 1,
+    )
+    return {
+        "record": record,
+        "frames": frames,
+        "events": events,
+        "tricks_at": tricks_at,
+        "play_starts": first_card,
+        "complete": state.is_over,
+    }
+
+
+def public_contract(state: GameState) -> tuple[str, int | None]:
+    if state.contract == "silent-wedding" and not state.is_over:
+        return "normal", None
+    return state.contract, state.declarer
+
+
+def frame(state: GameState, action: str | None) -> dict[str, Any]:
+    order = state.order
+    re, kontra = revealed_parties(state, -1)
+    if state.is_over:
+        re = frozenset(state.re_seats())
+        kontra = frozenset(state.active) - re
+    contract, declarer = public_contract(state)
+    return {
+        "action": action,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "hands": [[str(c) for c in sorted(h, key=order.sort_key)] for h in state.hands],
+        "trick": [{"seat": s, "card": str(c)} for s, c in state.trick],
+        "tricks": [
+            {
+                "cards": [
+                    {"seat": s, "card": str(c)} for s, c in zip(t.seats, t.cards, strict=True)
+                ],
+                "winner": t.winner,
+                "eyes": t.eyes,
+            }
+            for t in state.tricks
+        ],
+        "contract": contract,
+        "declarer": declarer,
+        "declarations": [{"seat": s, "what": w} for s, w in state.declarations],
+        "announcements": [{"seat": s, "word": w} for s, w in state.said],
+        "known": {"re": sorted(re), "kontra": sorted(kontra)},
+    }
+
+
+def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    action = after.history[-1]
+    seat_text, _, what = action.partition(":")
+    seat = int(seat_text)
+    if before.phase == "reservations" and what != "healthy":
+        out.append(("reservation", {"seat": seat, "what": what}))
+    if before.phase == "poverty":
+        out.append(("poverty-" + what, {"seat": seat}))
+    if before.phase == "poverty-return":
+        out.append(("poverty-return", {"seat": seat, "trumps": after.poverty_returned}))
+    if before.phase in ("reservations", "poverty", "poverty-return") and after.phase in (
+        "play",
+        "done",
+    ):
+        contract, declarer = public_contract(after)
+        if contract != "normal" or after.contract == "redeal":
+            out.append(
+                (
+                    "contract",
+                    {"contract": after.contract, "declarer": declarer, "partner": after.partner},
+                )
+            )
+    if what in ann.WORDS and before.phase == "play":
+        out += _announcement(before, after, seat, what)
+    if what == "declare-solo":
+        out.append(("declare-solo", {"seat": seat}))
+    if len(after.tricks) > len(before.tricks):
+        out += _trick(after, after.tricks[-1], len(after.tricks))
+    if after.wedding_decided and not before.wedding_decided:
+        out.append(
+            (
+                "wedding-partner",
+                {
+                    "seat": after.declarer,
+                    "partner": after.partner,
+                    "trick": after.wedding_decided,
+                    "rule": after.wedding_rule,
+                },
+            )
+        )
+    if after.contract == "wedding-alone" and before.contract == "wedding":
+        out.append(("wedding-alone", {"seat": after.declarer, "trick": len(after.tricks)}))
+    if not after.is_over:
+        old = revealed_parties(before, -1)
+        new = revealed_parties(after, -1)
+        for party, was, now in (("re", old[0], new[0]), ("kontra", old[1], new[1])):
+            for s in sorted(now - was):
+                out.append(
+                    ("party-known", {"seat": s, "party": party, "how": _how_known(after, s)})
+                )
+    return out
+
+
+def _how_known(state: GameState, seat: int) -> str:
+    if any(s == seat and w in ("re", "kontra") for s, w in state.said):
+        return "announced"
+    played = [
+        c for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == seat
+    ] + [c for s, c in state.trick if s == seat]
+    if state.contract == "normal" and played and played[-1] == Card("C", "Q"):
+        return "queen"
+    return "deduced"
+
+
+def _announcement(
+    before: GameState, after: GameState, seat: int, word: str
+) -> list[tuple[str, dict[str, Any]]]:
+    rules = before.rules
+    at = before.moment(seat)
+    level = ann.level(word)
+    said = [w for s, w in after.said[len(before.said) :]]
+    deadline = rules.deadlines[level] if level < len(rules.deadlines) else None
+    params: dict[str, Any] = {
+        "seat": seat,
+        "word": word,
+        "party": before.party(seat),
+        "implied": said[:-1],
+        "system": rules.announcements,
+        "cards": at.cards_in_hand,
+        "trick": at.tricks_started + (0 if before.trick else 1),
+        "deadline": None
+        if deadline is None
+        else (deadline - at.shift if rules.announcements == "cards" else deadline + at.shift),
+        "late": not ann.in_time(rules, level, at),  # only a Gegenansage may be late
+    }
+    return [("announce", params)]
+
+
+def _trick(state: GameState, trick: Trick, number: int) -> list[tuple[str, dict[str, Any]]]:
+    order = state.order
+    last = number == state.rules.tricks_per_game or not any(state.hands)
+    cards = trick.cards
+    win_index = trick.seats.index(trick.winner)
+    card = cards[win_index]
+    led = order.follows[cards[0]]
+    if card == HT and cards.count(HT) == 2 and order.follows[HT] == "T":
+        if order.dulle_second_wins:
+            why = "dulle-last" if last else "dulle-second"
+        else:
+            why = "dulle-first"
+    elif cards.count(card) == 2:
+        why = "equal-first"
+    elif order.follows[card] == "T" and led != "T":
+        why = "ruff"
+    elif order.follows[card] == "T":
+        why = "trump"
+    else:
+        why = "suit"
+    out: list[tuple[str, dict[str, Any]]] = [
+        (
+            "trick",
+            {
+                "trick": number,
+                "winner": trick.winner,
+                "card": str(card),
+                "eyes": trick.eyes,
+                "why": why,
+                "last": last,
+            },
+        )
+    ]
+    lone = state.contract in ("wedding-alone", "silent-wedding")
+    kinds = specials_for(state.rules, is_solo_like(state.contract), lone)
+    party = state.party
+    if "fox" in kinds and order.follows.get(DA) == "T":
+        for s in trick.played_by(DA):
+            if _settled(state) and party(s) != party(trick.winner):
+                out.append(("fox", {"seat": s, "winner": trick.winner, "trick": number}))
+    if "doppelkopf" in kinds and trick.eyes >= 40:
+        out.append(("doppelkopf", {"winner": trick.winner, "eyes": trick.eyes}))
+    if last and card == CJ and "karlchen" in kinds:
+        out.append(("karlchen", {"winner": trick.winner}))
+    if last and "karlchen-caught" in kinds:
+        for s in trick.played_by(CJ):
+            if party(s) != party(trick.winner):
+                out.append(("karlchen-caught", {"seat": s, "winner": trick.winner}))
+    if last and card == DA and "fox-last" in kinds:
+        out.append(("fox-last", {"winner": trick.winner}))
+    return out
+
+
+def _settled(state: GameState) -> bool:
+    """Are the parties decided (a Hochzeit still looking for its partner is not)?"""
+    return not (state.contract == "wedding" and not state.wedding_decided)

@@ -1,0 +1,201 @@
+// Saved games in IndexedDB: the running game (its full record, replayed through the
+// engine's load_record on resume) and the score keeper. Every entry carries a schema
+// version; damaged or unknown entries are moved to the "quarantine" store and reported,
+// never thrown. Export/import of everything as one JSON file.
+import { h } from "./dom.js";
+import { st } from "./share-text.js";
+
+export const SCHEMA = 1;
+const DB = "doko";
+const MAX_ENTRY = 400_000; // characters of JSON per stored entry
+const MAX_FILE = 2_000_000; // characters of an imported file
+const KINDS = ["game", "keeper"];
+
+let dbPromise = null;
+const problems = [];
+
+function open() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      if (!("indexedDB" in self)) { reject(new Error("no IndexedDB")); return; }
+      const req = indexedDB.open(DB, 1);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains("saves")) db.createObjectStore("saves");
+        if (!db.objectStoreNames.contains("quarantine")) {
+          db.createObjectStore("quarantine", { autoIncrement: true });
+        }
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error || new Error("IndexedDB failed"));
+      req.onblocked = () => reject(new Error("IndexedDB blocked"));
+    });
+    dbPromise.catch(() => { dbPromise = null; });
+  }
+  return dbPromise;
+}
+
+function tx(stores, mode, work) {
+  return open().then((db) => new Promise((resolve, reject) => {
+    const t = db.transaction(stores, mode);
+    let value;
+    t.oncomplete = () => resolve(value); // resolves only once the write is durable
+    t.onerror = () => reject(t.error || new Error("IndexedDB write failed"));
+    t.onabort = () => reject(t.error || new Error("IndexedDB write aborted"));
+    work(t, (v) => { value = v; });
+  }));
+}
+
+function put(key, data) {
+  const entry = { schema: SCHEMA, kind: key, savedAt: Date.now(), data };
+  if (JSON.stringify(entry).length > MAX_ENTRY) return Promise.reject(new Error("too large"));
+  return tx(["saves"], "readwrite", (t) => t.objectStore("saves").put(entry, key));
+}
+
+// Why an entry cannot be used, or "" if it can.
+export function check(key, entry) {
+  if (!entry || typeof entry !== "object") return "not an object";
+  let size = 0;
+  try { size = JSON.stringify(entry).length; } catch { return "not serialisable"; }
+  if (size > MAX_ENTRY) return "too large";
+  if (entry.schema !== SCHEMA) return `unknown schema ${JSON.stringify(entry.schema)}`.slice(0, 80);
+  if (!KINDS.includes(key) || entry.kind !== key) return "unknown kind";
+  const d = entry.data;
+  if (!d || typeof d !== "object") return "no data";
+  if (key === "game") {
+    const r = d.record;
+    if (!r || typeof r !== "object" || !Array.isArray(r.hands) || !Array.isArray(r.actions)) {
+      return "not a game record";
+    }
+    if (typeof d.hash !== "string" || !Number.isInteger(d.seat)) return "no table";
+  }
+  return "";
+}
+
+let onProblemFn = null;
+// fn(message) is told about every entry set aside (a sentence for role=alert)
+export function onProblem(fn) {
+  onProblemFn = fn;
+  takeProblems().forEach((m) => fn(m));
+}
+
+export function quarantine(key, entry, why) {
+  problems.push(why);
+  if (onProblemFn) takeProblems().forEach((m) => onProblemFn(m));
+  return tx(["saves", "quarantine"], "readwrite", (t) => {
+    let copy = null;
+    try { copy = JSON.parse(JSON.stringify(entry ?? null)); } catch { copy = String(entry); }
+    t.objectStore("quarantine").put({ key, why, at: Date.now(), entry: copy });
+    t.objectStore("saves").delete(key);
+  }).catch(() => {});
+}
+
+async function read(key) {
+  const entry = await tx(["saves"], "readonly", (t, done) => {
+    const req = t.objectStore("saves").get(key);
+    req.onsuccess = () => done(req.result);
+  });
+  if (entry === undefined) return null;
+  const why = check(key, entry);
+  if (why) {
+    await quarantine(key, entry, `${key}: ${why}`);
+    return null;
+  }
+  return entry.data;
+}
+
+// The saved game for a route: the same #/play hash, or #/game (a game opened from a
+// replay or a resumed one). null if none (or if it was set aside).
+export async function savedGame(hash) {
+  try {
+    const data = await read("game");
+    if (!data) return null;
+    if (hash !== "#/game" && data.hash !== hash) return null;
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+// Store the running game; resolves once IndexedDB has committed it.
+export async function saveGame(call, hash, seat) {
+  const record = await call("record");
+  await put("game", { record, hash, seat });
+}
+
+export async function saveKeeper(obj) {
+  await put("keeper", obj);
+}
+
+export async function savedKeeper() {
+  try { return await read("keeper"); } catch { return null; }
+}
+
+// Problems found while reading (each a short reason); cleared once taken.
+export function takeProblems() {
+  return problems.splice(0).map((why) => st("savedCorrupt", { why }));
+}
+
+export async function exportAll() {
+  const entries = await tx(["saves"], "readonly", (t, done) => {
+    const out = {};
+    const req = t.objectStore("saves").openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) { done(out); return; }
+      out[cursor.key] = cursor.value;
+      cursor.continue();
+    };
+  });
+  return JSON.stringify({ app: "doko", schema: SCHEMA, entries }, null, 1);
+}
+
+// Import a file's text: refuses the whole file on the first problem (a one-line reason).
+export async function importAll(text) {
+  if (typeof text !== "string" || text.length > MAX_FILE) throw new Error("file too large");
+  let data;
+  try { data = JSON.parse(text); } catch { throw new Error("not JSON"); }
+  if (!data || data.app !== "doko" || data.schema !== SCHEMA || typeof data.entries !== "object") {
+    throw new Error("not a Doppelkopf export of this version");
+  }
+  const keys = Object.keys(data.entries);
+  for (const key of keys) {
+    const why = check(key, data.entries[key]);
+    if (why) throw new Error(`${key}: ${why}`);
+  }
+  await tx(["saves"], "readwrite", (t) => {
+    for (const key of keys) t.objectStore("saves").put(data.entries[key], key);
+  });
+  return keys;
+}
+
+// Export / import buttons (for the start page).
+export function savesPanel(onDone) {
+  const file = h("input", { type: "file", accept: "application/json,.json", hidden: true,
+    dataset: { testid: "import-file" } });
+  file.addEventListener("change", async () => {
+    const f = file.files && file.files[0];
+    if (!f) return;
+    try {
+      if (f.size > MAX_FILE) throw new Error("file too large");
+      await importAll(await f.text());
+      onDone(st("imported"));
+    } catch (err) {
+      onDone(st("importBad", { why: String(err.message || err) }));
+    }
+  });
+  const exp = h("button", { type: "button", dataset: { testid: "export" }, text: st("export") });
+  exp.addEventListener("click", async () => {
+    try {
+      const blob = new Blob([await exportAll()], { type: "application/json" });
+      const a = h("a", { href: URL.createObjectURL(blob), download: "doppelkopf.json" });
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    } catch (err) {
+      onDone(st("storageFailed", { why: String(err.message || err) }));
+    }
+  });
+  const imp = h("button", { type: "button", dataset: { testid: "import" }, text: st("import") });
+  imp.addEventListener("click", () => file.click());
+  return h("div", { class: "saves" }, exp, imp, file);
+}

@@ -1,0 +1,46 @@
+// Service worker: precaches all of dist/ under a cache named after the build's content
+// hashes (build.py fills PRECACHE), serves cache-first, and waits to take over until the
+// page says so (the page shows a "new version" banner with a reload button).
+const PRECACHE = /*PRECACHE*/{ "version": "dev", "files": [] }/*END*/;
+const CACHE = `doko-${PRECACHE.version}`;
+const scope = new URL("./", self.location).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: "reload" so a stale HTTP cache never ends up in a new version
+    await cache.addAll(PRECACHE.files.map((f) => new Request(new URL(f, scope), { cache: "reload" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("doko-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") self.skipWaiting();
+  else if (data.type === "version" && event.source) {
+    event.source.postMessage({ type: "version", version: PRECACHE.version });
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || !req.url.startsWith(scope)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const url = new URL(req.url);
+    url.hash = "";
+    url.search = "";
+    const key = url.href === scope ? new URL("index.html", scope).href : url.href;
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    return fetch(req);
+  })());
+});
