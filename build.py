@@ -2,7 +2,10 @@
 
     python build.py                 build dist/
     python build.py serve [--port N]  build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS]  install the test extras if missing, run all tests
+    python build.py test [PYTEST ARGS]  install the test extras if missing, run all tests,
+                                    then the smoke benchmark
+    python build.py bench [--smoke] [--json]  start-up and engine speed in Chromium
+                                    (benchmarks/page_bench.py)
 
 Stdlib only. Pyodide comes from the npm package (fetched once with ``npm pack``
 into .cache/ and checked against a pinned hash); nothing is loaded from a CDN
@@ -14,7 +17,9 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import email.utils
 import hashlib
+import http
 import http.server
 import shutil
 import subprocess
@@ -23,7 +28,9 @@ import tarfile
 import zipfile
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+import build_fast
 import build_offline
 
 ROOT = Path(__file__).resolve().parent
@@ -163,9 +170,13 @@ def build() -> None:
     copy_pyodide(tgz, DIST / "pyodide")
     count = build_engine(DIST / "doko.zip")
     write_licenses(DIST / "pyodide")
+    if build_fast.write_snapshot(DIST, PYODIDE_SHA512, CACHE, log):
+        log(f"Pyodide snapshot with the engine imported: {build_fast.NAME}")
+    log(f"modulepreload links in index.html: {build_fast.modulepreload(DIST)}")
+    log(f"precompressed (.gz): {build_fast.precompress(DIST, CACHE) / 1e6:.1f} MB saved")
     build_offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
     log(f"service worker cache version {build_offline.write_precache(DIST)}")
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and p.suffix != ".gz")
     log(f"dist/ ready: {count} engine files, {size / 1e6:.1f} MB")
 
 
@@ -183,6 +194,40 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
         ".png": "image/png",
     }
+
+    def handle(self) -> None:
+        # a browser that closes a page mid-download is not an error worth a traceback
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
+
+    def send_head(self) -> Any:
+        """FILE.gz in place of FILE for a client that accepts gzip (like gzip_static)."""
+        path = Path(self.translate_path(self.path))
+        packed = path.with_name(path.name + ".gz")
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        # a FILE changed after its FILE.gz was written is served as it is now
+        if not (accepts and packed.is_file() and path.is_file()) or (
+            packed.stat().st_mtime < path.stat().st_mtime
+        ):
+            return super().send_head()
+        stamp = path.stat().st_mtime
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if email.utils.parsedate_to_datetime(since).timestamp() >= int(stamp):
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+        f = packed.open("rb")
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(packed.stat().st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stamp)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
     def end_headers(self) -> None:
         # no-cache: a rebuilt engine must never be served stale during development.
@@ -219,16 +264,27 @@ def run_tests(pytest_args: list[str]) -> int:
         subprocess.run(
             [sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"], cwd=ROOT, check=True
         )
-    return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    if code != 0:
+        return code
+    # figures only, nothing asserted; a crash of the bench fails the command
+    log("smoke benchmark: python build.py bench --smoke")
+    return subprocess.run([sys.executable, str(ROOT / "build.py"), "bench", "--smoke"]).returncode
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", nargs="?", choices=["build", "serve", "test"], default="build")
+    parser.add_argument(
+        "command", nargs="?", choices=["build", "serve", "test", "bench"], default="build"
+    )
     parser.add_argument("--port", type=int, default=8000)
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":  # pytest builds dist/ itself for the browser tests
         sys.exit(run_tests(rest))
+    if args.command == "bench":
+        from benchmarks import page_bench
+
+        sys.exit(page_bench.main(rest))
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     build()

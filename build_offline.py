@@ -59,7 +59,10 @@ def write_icons(dist: Path) -> None:
 
 def write_precache(dist: Path) -> str:
     """Fill dist/sw.js with every file's path and a version from their hashes."""
-    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name not in SKIP)
+    # FILE.gz is the server's gzip copy of FILE, not a file of the site
+    files = sorted(
+        p for p in dist.rglob("*") if p.is_file() and p.name not in SKIP and p.suffix != ".gz"
+    )
     digest = hashlib.sha256()
     names = []
     for p in files:

@@ -1,7 +1,7 @@
 """Bot ladder: each level against the one below it, per preset (duplicate deals).
 
     python benchmarks/ladder.py [--games N] [--seed S] [--presets ddv,berndt,...]
-                                [--strong SPEC] [--json]
+                                [--strong SPEC] [--jobs N] [--json]
 
 Prints mean points per game per seat for the upper level with its 95% interval,
 and decision times (mean/p95) in CPython. Large runs belong here, not in CI.
@@ -28,13 +28,14 @@ def main() -> None:
     parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--strong", default="strong", help="spec of the top level")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="processes per match")
     args = parser.parse_args()
     ladder = ["random", "beginner", "standard", args.strong]
     rows = []
     for preset in args.presets.split(","):
         for lower, upper in zip(ladder, ladder[1:], strict=False):
             start = time.perf_counter()
-            report = match(PRESETS[preset], args.games, args.seed, upper, lower)
+            report = match(PRESETS[preset], args.games, args.seed, upper, lower, args.jobs)
             top, bottom = report["bots"]
             rows.append(
                 {

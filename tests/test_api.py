@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from doko import api
-from doko.state import legal_for
+from doko import series as series_mod
+from doko.bots import standard_bot
+from doko.observation import observe
+from doko.rules import load_rules
+from doko.state import apply, legal_for
 
 
 def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -121,3 +126,169 @@ def test_score_a_summary_and_refuse_impossible_ones() -> None:
     assert "exactly one seat" in call("score", {"summary": solo})["error"]
     heart = {**summary, "specials": [{"kind": "heart-trick", "party": "re"}]}
     assert "heart-trick" in call("score", {"summary": heart})["error"]
+
+
+# -- save / resume: the whole table survives a reload -----------------------------
+
+
+def roundtrip(saved: dict[str, Any]) -> dict[str, Any]:
+    """What the page does: the saved table through JSON (IndexedDB), then resume."""
+    return call("resume", {"table": json.loads(json.dumps(saved))})
+
+
+SAME = (
+    "sheet",
+    "totals",
+    "dealer",
+    "owes_duty_solo",
+    "forced_solo",
+    "hand",
+    "legal",
+    "phase",
+    "to_act",
+    "trick",
+    "tricks_won",
+    "rounds",
+    "rounds_played",
+    "series_finished",
+    "seat",
+    "bots",
+    "result",
+)
+
+
+def test_save_and_resume_keep_the_series_sheet_and_running_deal() -> None:
+    bots: list[str | None] = [None] * 4
+    view = call("new_game", {"rules": "ddv", "seed": 11, "bots": bots, "rounds": 2})
+    assert view["rounds"] == 2
+    view = play_out(view, {0: "healthy", 1: "solo:queens", 2: "healthy", 3: "healthy"})
+    for _ in range(2):
+        view = play_out(call("next_game"))
+    view = call("next_game")
+    for _ in range(9):  # reservations and a few cards of the fourth deal
+        view = call("act", {"action": legal_for(api.table().state, view["to_act"])[0]})
+    assert len(view["sheet"]) == 3 and view["phase"] == "play" and view["trick"]
+    assert view["owes_duty_solo"] == [0, 2, 3]
+
+    saved = call("save")
+    assert saved["version"] == 1 and saved["seat"] == 0 and saved["bots"] == bots
+    assert saved["series"]["series"]["rounds"] == 2 and len(saved["series"]["games"]) == 3
+    assert saved["loose"] == [] and saved["game"]["actions"] == list(api.table().state.history)
+    # the series part is a series record on its own: `python -m doko` replays it
+    alone = series_mod.replay_series(saved["series"])
+    assert series_mod.sheet(alone) == view["sheet"]
+
+    call("new_game", {"rules": "klassisch", "seed": 1})  # another table in between
+    resumed = roundtrip(saved)
+    assert "error" not in resumed, resumed
+    for key in SAME:
+        assert resumed[key] == view[key], key
+    assert call("save") == saved
+    # and it plays on: the same next card is legal, the deal finishes onto the sheet
+    done = play_out(resumed)
+    assert len(done["sheet"]) == 4
+
+
+def test_resume_a_finished_deal_then_the_next_deal_is_the_same() -> None:
+    view = call("new_game", {"rules": "ddv", "seed": 4})
+    view = play_out(view)
+    view = play_out(call("next_game"))
+    saved = call("save")
+    nxt = call("next_game")
+    resumed = roundtrip(saved)
+    for key in SAME:
+        assert resumed[key] == view[key], key
+    assert resumed["record"] == view["record"]
+    again = call("next_game")
+    for key in ("dealer", "hand", "owes_duty_solo", "sheet", "legal"):
+        assert again[key] == nxt[key], key
+
+
+def test_resume_an_opened_record_and_the_series_after_it() -> None:
+    view = play_out(call("new_game", {"rules": "ddv", "seed": 2}))
+    opened = call("load_record", {"record": view["record"], "seat": 1})
+    saved = call("save")
+    assert saved["series"] is None and saved["loose"] == [] and saved["seat"] == 1
+    resumed = roundtrip(saved)
+    for key in SAME:
+        assert resumed[key] == opened[key], key
+    nxt = call("next_game")
+    nxt = call("act", {"action": legal_for(api.table().state, nxt["to_act"])[0]})
+    saved = call("save")
+    assert len(saved["loose"]) == 1 and saved["series"] is not None
+    resumed = roundtrip(saved)
+    for key in SAME:
+        assert resumed[key] == nxt[key], key
+    assert len(resumed["sheet"]) == 1
+
+
+def test_resume_refuses_bad_tables_with_one_line() -> None:
+    view = play_out(call("new_game", {"rules": "ddv", "seed": 11, "bots": [None] * 4}))
+    view = call("next_game")
+    view = call("act", {"action": legal_for(api.table().state, view["to_act"])[0]})
+    good = call("save")
+    finished = good["series"]["games"][0]
+
+    def changed(**kw: Any) -> dict[str, Any]:
+        return {**json.loads(json.dumps(good)), **kw}
+
+    tampered = json.loads(json.dumps(good))
+    tampered["series"]["games"][0]["actions"][4] = "0:XX"
+    dealer = json.loads(json.dumps(good))
+    dealer["game"]["dealer"] = 1
+    empty = {**good["series"], "games": []}
+    wrong_series = json.loads(json.dumps(good))
+    wrong_series["series"]["series"]["players"] = 5
+    bad: list[Any] = [
+        None,
+        "text",
+        [],
+        changed(version=2),
+        changed(game=None),
+        changed(game={"rules": "ddv", "hands": ["CA"], "actions": []}),
+        changed(seat=4),
+        changed(seat="0"),
+        changed(bots=[None, "standard"]),
+        changed(bots=[None, "genius", None, None]),
+        changed(bots=[None, 7, None, None]),
+        changed(series=[]),
+        changed(series={"series": {}, "games": []}),
+        changed(loose={"a": 1}),
+        changed(loose=[finished] * 11),
+        changed(loose=[finished], series=None),
+        changed(loose=[good["game"]]),  # not finished
+        changed(game=finished, series=empty),  # finished but not on the sheet
+        tampered,
+        dealer,
+        wrong_series,
+    ]
+    for table in bad:
+        answer = call("resume", {"table": table})
+        assert set(answer) == {"error"}, (table, answer)
+        assert answer["error"].startswith("saved table: ") and "\n" not in answer["error"]
+        assert call("view")["hand"] == view["hand"]  # the running table is untouched
+    assert "game 0: action 4" in call("resume", {"table": tampered})["error"]
+    assert "dealer is 1" in call("resume", {"table": dealer})["error"]
+    huge = json.dumps({"table": changed(pad="x" * api.MAX_PAYLOAD)})
+    assert json.loads(api.handle("resume", huge)) == {"error": "input too large"}
+    assert "error" not in roundtrip(good)
+
+
+def test_rounds_are_bounded_and_the_longest_series_saves_within_the_limit() -> None:
+    assert "rounds must be" in call("new_game", {"rules": "klassisch", "rounds": 0})["error"]
+    too_many = api.MAX_ROUNDS + 1
+    assert "rounds must be" in call("new_game", {"rules": "klassisch", "rounds": too_many})["error"]
+    assert call("new_game", {"rules": "ddv"})["rounds"] == api.default_rounds(load_rules("ddv"))
+    # a saved table of the longest series stays under the page's input limit
+    settings = series_mod.Settings(load_rules("klassisch"), 8, api.MAX_ROUNDS, 7, 3)
+    played = series_mod.start_series(settings)
+    rng = random.Random(3)
+    while not series_mod.is_finished(played):
+        state = series_mod.start_game(played)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, standard_bot(observe(state, seat), rng))
+        played = series_mod.record_game(played, state)
+    size = len(json.dumps({"table": {"series": series_mod.series_record(played)}}))
+    assert size < api.MAX_PAYLOAD * 0.9, size

@@ -16,13 +16,12 @@ from typing import Any
 
 import pytest
 
+from pageplay import HAND, ILLEGAL_CARD, play_to_end, step
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "#/play?rules=ddv&seed=7"
-HAND = "[data-testid=hand]"
-LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=true])"
-ILLEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card][aria-disabled=true]"
 
 
 def open_game(page: Any, extra: str = "") -> None:
@@ -30,27 +29,6 @@ def open_game(page: Any, extra: str = "") -> None:
     # The table is drawn before Python is ready.
     page.wait_for_selector("[data-testid=trick]", state="attached", timeout=5_000)
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-
-
-def step(page: Any) -> bool:
-    """Do the human's next move if there is one; True if something was clicked."""
-    healthy = page.locator('[data-action="healthy"]')
-    if healthy.count() and healthy.first.is_visible():
-        healthy.first.click()
-        return True
-    card = page.locator(LEGAL_CARD)
-    if card.count():
-        card.first.click()
-        return True
-    return False
-
-
-def play_to_end(page: Any, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while page.locator("[data-testid=score-row]").count() == 0:
-        assert time.monotonic() < deadline, "game did not finish in time"
-        if not step(page):
-            page.wait_for_timeout(50)
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:

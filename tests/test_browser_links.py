@@ -19,28 +19,12 @@ import pytest
 
 from conftest import CHROMIUM_ARGS, ROOT, system_chromium
 from doko import links
+from doko.notation import replay
+from pageplay import HAND, ready, step
 
 pytestmark = pytest.mark.browser
 
-HAND = "[data-testid=hand]"
-LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=true])"
 RECORD = json.loads((ROOT / "tests/records/scripted/ddv_gegenansage.json").read_text())["record"]
-
-
-def ready(page: Any) -> None:
-    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-
-
-def step(page: Any) -> bool:
-    healthy = page.locator('[data-action="healthy"]')
-    if healthy.count() and healthy.first.is_visible():
-        healthy.first.click()
-        return True
-    card = page.locator(LEGAL_CARD)
-    if card.count():
-        card.first.click()
-        return True
-    return False
 
 
 def played(page: Any) -> int:
@@ -185,6 +169,148 @@ def test_game_resumes_after_the_browser_is_killed(browser: Any, site: str, tmp_p
     assert sorted(again) == sorted(hand)
     assert errors == []
     context.close()
+
+
+def finish_deal(page: Any, timeout: float = 90) -> None:
+    """Play on (healthy, decline a poverty, a legal card) until the deal's result shows."""
+    deadline = time.monotonic() + timeout
+    nxt = page.locator("[data-testid=next-game], [data-testid=new-series]")
+    while not nxt.count():
+        assert time.monotonic() < deadline, "could not finish the deal in time"
+        decline = page.locator('[data-action="decline"]')
+        if decline.count() and decline.first.is_visible():
+            decline.first.click()
+        elif not step(page):
+            page.wait_for_timeout(50)
+
+
+def table_now(page: Any) -> dict[str, Any]:
+    """What a reload must bring back: sheet rows and totals, dealer, hand, series line."""
+    return {
+        "rows": page.locator("[data-testid=score-row]").evaluate_all(
+            "els => els.map(e => [e.dataset.points, e.dataset.totals])"
+        ),
+        "totals": page.locator("[data-testid=total]").all_text_contents(),
+        "dealer": page.get_attribute("[data-testid=table]", "data-dealer"),
+        "hand": sorted(
+            page.locator(f"{HAND} button[data-card]").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+        ),
+        "trick": page.locator("[data-testid=trick] [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        ),
+        "series": page.text_content("[data-testid=series-state]"),
+    }
+
+
+def test_series_resumes_after_the_browser_is_killed(
+    browser: Any, site: str, tmp_path: Path
+) -> None:
+    """Two finished deals and three cards of the third: a reload brings back the whole
+    table (sheet rows, totals, dealer, Pflichtsolo rounds) and the running deal."""
+    hash_ = "#/play?rules=ddv&seed=7&delay=0&rounds=2"
+    profile = tmp_path / "profile"
+    context = _persistent(browser, profile, site)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto("/" + hash_)
+    ready(page)
+    for deal in range(2):
+        finish_deal(page)
+        assert page.locator("[data-testid=score-row]").count() == deal + 1
+        page.click("[data-testid=next-game]")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('{HAND} button[data-card]').length === 12"
+        )
+    play_cards(page, 3)
+    page.wait_for_timeout(300)  # the bots finish their moves; every write is awaited anyway
+    before = table_now(page)
+    assert len(before["rows"]) == 2 and before["series"] == "Runde 1 von 2"
+    pid = _chromium_pid(profile)
+    assert pid, "no browser process found"
+    os.kill(pid, signal.SIGKILL)
+    time.sleep(1)
+    with contextlib.suppress(Exception):
+        context.close()
+    context = _persistent(browser, profile, site)
+    page = context.pages[0] if context.pages else context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/" + hash_)
+    ready(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=score-row]').length === 2"
+    )
+    page.wait_for_function(
+        f"() => document.querySelectorAll('{HAND} button[data-card]').length"
+        f" === {len(before['hand'])}"
+    )
+    assert table_now(page) == before
+    assert page.text_content("[role=alert]") == ""
+    play_cards(page, 4)  # the running deal plays on
+    assert errors == []
+    context.close()
+
+
+def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
+    """A schema 1 save (one game record) still opens; one the engine refuses is moved
+    to quarantine with a message in role=alert, and a new game starts."""
+    page.goto("/")
+    ready(page)
+
+    def store(entry: dict[str, Any]) -> None:
+        page.evaluate(
+            """entry => new Promise((resolve, reject) => {
+                const req = indexedDB.open("doko", 1);
+                req.onsuccess = () => {
+                    const t = req.result.transaction(["saves"], "readwrite");
+                    t.objectStore("saves").put(entry, "game");
+                    t.oncomplete = () => { req.result.close(); resolve(); };
+                    t.onerror = () => reject(t.error);
+                };
+                req.onerror = () => reject(req.error);
+            })""",
+            entry,
+        )
+
+    unfinished = {**RECORD, "actions": RECORD["actions"][:9]}
+    old = {"hash": "#/game", "record": unfinished, "seat": 0}
+    store({"schema": 1, "kind": "game", "savedAt": 0, "data": old})
+    page.goto("/#/game")
+    held = len(replay(unfinished).hands[0])
+    page.wait_for_function(
+        f"() => document.querySelectorAll('{HAND} button[data-card]').length === {held}"
+    )
+    assert page.text_content("[role=alert]") == ""
+    # bad data that passes the page's shape check: the engine refuses it
+    bad_game = {**RECORD, "actions": ["0:healthy", "0:healthy"]}
+    table = {
+        "version": 1,
+        "series": None,
+        "loose": [],
+        "game": bad_game,
+        "seat": 0,
+        "bots": [None, "standard", "standard", "standard"],
+    }
+    store({"schema": 2, "kind": "game", "savedAt": 0, "data": {"hash": "#/game", "table": table}})
+    page.goto("/")
+    page.goto("/#/game")
+    page.wait_for_function(
+        "() => document.querySelector('[role=alert]').textContent.includes('saved table')"
+    )
+    page.wait_for_selector(f"{HAND} button[data-card]")
+    quarantined = page.evaluate(
+        """() => new Promise((resolve) => {
+            const req = indexedDB.open("doko", 1);
+            req.onsuccess = () => {
+                const get = req.result.transaction(["quarantine"]).objectStore("quarantine")
+                    .getAll();
+                get.onsuccess = () => resolve(get.result.map(q => q.why));
+            };
+        })"""
+    )
+    assert any("saved table" in why for why in quarantined), quarantined
+    assert page.watch.errors == []
 
 
 def _chromium_pid(profile: Path) -> int | None:

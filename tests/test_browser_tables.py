@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
+from pageplay import HAND, step
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-HAND = "[data-testid=hand]"
-LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=true])"
 
 
 def doko(*args: str, data: Any) -> dict[str, Any]:
@@ -37,18 +37,6 @@ def doko(*args: str, data: Any) -> dict[str, Any]:
     )
     answer: dict[str, Any] = json.loads(out.stdout)
     return answer
-
-
-def step(page: Any) -> bool:
-    healthy = page.locator('[data-action="healthy"]')
-    if healthy.count() and healthy.first.is_visible():
-        healthy.first.click()
-        return True
-    card = page.locator(LEGAL_CARD)
-    if card.count():
-        card.first.click()
-        return True
-    return False
 
 
 def test_five_players_the_dealer_sits_out(page: Any) -> None:

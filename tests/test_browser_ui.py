@@ -23,13 +23,13 @@ import pytest
 from doko.cards import CQ, deal
 from doko.rules import load_rules
 from doko.state import GameState, legal_for, new_game
+from pageplay import HAND, LEGAL_CARD
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "screenshots"
-HAND = "[data-testid=hand]"
-LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=true])"
+
 CARD = re.compile(r"^[CSHD][ATKQJ987]$")
 
 

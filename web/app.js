@@ -13,6 +13,8 @@ import { initReplay, openRoute, replayScreen } from "./replay.js";
 import * as saved from "./storage.js";
 import { st } from "./share-text.js";
 import "./offline.js";
+import * as perf from "./perf.js";
+import { worker, listen } from "./boot.js";
 
 const CARD = /^[CSHD][ATKQJ987]$/;
 const PRESETS = ["ddv", "ohne-neunen", "berndt", "lockhausen", "klassisch"];
@@ -30,26 +32,25 @@ const state = {
   picked: [], // cards chosen to give back after a Trumpfabgabe
   delay: 400, // ms before each bot move, so cards can be seen landing
   players: 4, // table size for the next game (the preset's `players` allow)
+  rounds: null, // rounds of the next series; null: the preset's default (engine's)
   rulesMeta: null, // presets from the engine's "rules" answer
   expanded: [], // score-sheet rows showing their itemised lines
 };
 
 // ---- worker client ------------------------------------------------------
 
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 const pending = new Map();
 let nextId = 1;
 
-worker.onmessage = ({ data }) => {
-  if (data.type === "ready") return engineReady();
+listen(({ data }) => {
+  if (data.type === "ready") return engineReady(data);
   if (data.type === "failed") return engineFailed(data.error);
   const waiting = pending.get(data.id);
   if (!waiting) return;
   pending.delete(data.id);
   if (data.ok) waiting.resolve(data.result);
   else waiting.reject(new Error(data.error));
-};
-worker.onerror = (event) => engineFailed(event.message || "worker error");
+}, (event) => engineFailed(event.message || "worker error"));
 
 function call(type, payload = {}) {
   return new Promise((resolve, reject) => {
@@ -59,7 +60,10 @@ function call(type, payload = {}) {
   });
 }
 
-async function engineReady() {
+async function engineReady(data) {
+  perf.markWorker(data.steps);
+  perf.markFetches(data.resources);
+  perf.mark("engine-ready");
   state.engine = "ready";
   document.body.dataset.engine = "ready";
   render();
@@ -92,8 +96,10 @@ function route() {
     const rules = params.get("rules") || state.preset;
     const seed = Number.parseInt(params.get("seed") ?? "", 10);
     const players = Number.parseInt(params.get("players") ?? "4", 10);
+    const rounds = Number.parseInt(params.get("rounds") ?? "", 10);
     state.preset = rules;
     state.players = [4, 5, 6, 8].includes(players) ? players : 4;
+    state.rounds = rounds >= 1 && rounds <= MAX_ROUNDS ? rounds : null;
     startGame(rules, Number.isFinite(seed) ? seed : randomSeed());
   } else if (path.startsWith("/replay/") || path === "/demos") {
     openReplay(path);
@@ -118,10 +124,31 @@ async function startGame(rules, seed) {
   render();
   const resume = await saved.savedGame(location.hash);
   if (token !== game) return;
-  if (resume) return request(token, "load_record", { record: resume.record, seat: resume.seat });
+  if (resume && await resumeSaved(token, resume)) return;
+  if (token !== game) return;
   const players = state.players;
   const bots = Array.from({ length: players }, (_, s) => (s === 0 ? null : "standard"));
-  await request(token, "new_game", { rules, seed, seat: 0, bots, players });
+  const payload = { rules, seed, seat: 0, bots, players };
+  if (state.rounds) payload.rounds = state.rounds;
+  await request(token, "new_game", payload);
+}
+
+// Rebuild a saved table: the whole series (schema 2, `resume`) or, from an older page,
+// the running deal alone (schema 1, `load_record`). Data the engine refuses is set
+// aside (quarantine + the role=alert message) and false says: start a new game.
+async function resumeSaved(token, resume) {
+  let view;
+  try {
+    view = resume.table ? await call("resume", { table: resume.table })
+      : await call("load_record", { record: resume.record, seat: resume.seat });
+  } catch (err) {
+    if (token === game) await saved.setAsideGame(String(err.message || err));
+    return false;
+  }
+  if (token !== game) return true;
+  await persist(); // a schema 1 entry is written again as a whole table
+  if (token === game) setView(view);
+  return true;
 }
 
 // Ask the engine; a reply for an abandoned game is ignored.
@@ -181,13 +208,17 @@ function dispatch(intent) {
       return render();
     case "new":
       location.hash = `#/play?rules=${encodeURIComponent(state.preset)}&seed=${randomSeed()}`
-        + (state.players !== 4 ? `&players=${state.players}` : "");
+        + (state.players !== 4 ? `&players=${state.players}` : "")
+        + (state.rounds ? `&rounds=${state.rounds}` : "");
       return;
     case "keeper":
       location.hash = "#/keeper";
       return;
     case "players":
       state.players = Number(intent.value);
+      return;
+    case "rounds":
+      state.rounds = Number(intent.value) === defaultRounds() ? null : Number(intent.value);
       return;
     case "toggle-row": {
       if (state.screen === "keeper") return keeperToggleRow(intent.row);
@@ -205,6 +236,7 @@ function dispatch(intent) {
     case "preset":
       state.preset = intent.value;
       if (!presetPlayers().includes(state.players)) state.players = 4;
+      if (state.rounds && state.rounds > maxRounds()) state.rounds = null;
       return render();
     case "next":
       state.busy = true;
@@ -297,6 +329,7 @@ function render() {
     : state.screen === "keeper" ? keeperScreen(state.engine === "ready")
       : state.screen === "replay" ? replayScreen() : startScreen();
   root.replaceChildren(header(), screen);
+  if (state.screen === "play") perf.markRender(root);
   if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
   updateLive();
 }
@@ -338,15 +371,40 @@ function startScreen() {
     presetPlayers().map((n) => h("option", { value: String(n), selected: n === state.players,
       text: tx("playersCount", { n }) })));
   sizes.addEventListener("change", () => dispatch({ kind: "players", value: sizes.value }));
+  const chosen = state.rounds ?? defaultRounds();
+  const rounds = h("select", { id: "rounds", dataset: { focus: "rounds", testid: "rounds" } },
+    Array.from({ length: maxRounds() }, (_, i) => i + 1).map((n) => h("option", {
+      value: String(n), selected: n === chosen,
+      text: tx(n === 1 ? "roundsOne" : "roundsCount", { n })
+        + (n === defaultRounds() ? ` ${tx("byDefault")}` : "") })));
+  rounds.addEventListener("change", () => dispatch({ kind: "rounds", value: rounds.value }));
   return h("section", { class: "start" },
     h("label", { for: "preset", text: t("rules") }), select,
     h("label", { for: "players", text: tx("players") }), sizes,
+    h("label", { for: "rounds", text: tx("rounds") }), rounds,
     h("button", { type: "button", class: "primary", dataset: { intent: "new", focus: "new" },
       text: t("newGame") }),
     h("button", { type: "button", dataset: { intent: "keeper", focus: "keeper",
       testid: "open-keeper" }, text: tx("keeper") }),
     h("a", { href: "#/demos", dataset: { testid: "open-demos" }, text: st("demos") }),
     saved.savesPanel((message) => { state.alert = message; render(); }));
+}
+
+// Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
+// Pflichtsolo rounds, the others four by default (api.default_rounds, api.MAX_ROUNDS).
+const MAX_ROUNDS = 20;
+const DUTY_SOLO_ROUNDS = { ddv: 5, "ohne-neunen": 6 }; // until the engine's metadata is in
+
+function dutySoloRounds() {
+  return state.rulesMeta?.[state.preset]?.duty_solo_rounds ?? DUTY_SOLO_ROUNDS[state.preset] ?? 0;
+}
+
+function defaultRounds() {
+  return dutySoloRounds() || 4;
+}
+
+function maxRounds() {
+  return dutySoloRounds() || MAX_ROUNDS;
 }
 
 // Table sizes the chosen preset allows (from the engine's rules metadata).
@@ -532,8 +590,20 @@ function resultPanel(view) {
 function scoreSheet(view) {
   return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
+    seriesState(view),
     sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
       expanded: state.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null) }));
+}
+
+// Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
+function seriesState(view) {
+  if (!view.rounds) return null;
+  const played = view.rounds_played ?? 0;
+  const text = view.series_finished ? tx("seriesOver")
+    : played >= view.rounds ? tx("roundsDone")
+      : tx("roundOf", { n: played + 1, total: view.rounds });
+  return h("p", { class: "series-state", dataset: { testid: "series-state",
+    finished: String(!!view.series_finished) }, text });
 }
 
 // Live regions live outside #app; only touch them when their text changes.
@@ -583,7 +653,7 @@ comforts.init({ state, h, render, act, call, seatName, scheduleBot,
 async function persist() {
   if (!state.view && state.screen !== "play") return;
   try {
-    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game", 0);
+    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game");
   } catch (err) {
     state.alert = st("storageFailed", { why: String(err.message || err) });
   }

@@ -1,11 +1,16 @@
-// Saved games in IndexedDB: the running game (its full record, replayed through the
-// engine's load_record on resume) and the score keeper. Every entry carries a schema
-// version; damaged or unknown entries are moved to the "quarantine" store and reported,
-// never thrown. Export/import of everything as one JSON file.
+// Saved games in IndexedDB: the running table and the score keeper. Every entry carries
+// a schema version; damaged or unknown entries are moved to the "quarantine" store and
+// reported, never thrown. Export/import of everything as one JSON file.
+//
+// The "game" entry, schema 2: {hash, table} where table is the engine's `save` answer
+// (the series record with every finished deal, games before it, the running deal's
+// record, seat, bots), rebuilt by the engine's `resume`. Schema 1 (older pages) held
+// only the running deal: {hash, record, seat}; it still opens via `load_record`.
 import { h } from "./dom.js";
 import { st } from "./share-text.js";
 
-export const SCHEMA = 1;
+export const SCHEMA = 2;
+const READABLE = [1, 2]; // schema 1: a game entry is one game record (keeper: unchanged)
 const DB = "doko";
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
@@ -58,18 +63,30 @@ export function check(key, entry) {
   let size = 0;
   try { size = JSON.stringify(entry).length; } catch { return "not serialisable"; }
   if (size > MAX_ENTRY) return "too large";
-  if (entry.schema !== SCHEMA) return `unknown schema ${JSON.stringify(entry.schema)}`.slice(0, 80);
+  if (!READABLE.includes(entry.schema)) {
+    return `unknown schema ${JSON.stringify(entry.schema)}`.slice(0, 80);
+  }
   if (!KINDS.includes(key) || entry.kind !== key) return "unknown kind";
   const d = entry.data;
   if (!d || typeof d !== "object") return "no data";
   if (key === "game") {
-    const r = d.record;
-    if (!r || typeof r !== "object" || !Array.isArray(r.hands) || !Array.isArray(r.actions)) {
-      return "not a game record";
+    if (typeof d.hash !== "string") return "no table";
+    if (entry.schema === 1) {
+      if (!isRecord(d.record)) return "not a game record";
+      if (!Number.isInteger(d.seat)) return "no table";
+    } else {
+      const tb = d.table;
+      if (!tb || typeof tb !== "object" || !isRecord(tb.game)) return "not a saved table";
+      if (!Number.isInteger(tb.seat) || !Array.isArray(tb.bots)) return "no seat";
+      if (tb.series !== null && !(tb.series && Array.isArray(tb.series.games))) return "no series";
+      if (!Array.isArray(tb.loose)) return "not a saved table";
     }
-    if (typeof d.hash !== "string" || !Number.isInteger(d.seat)) return "no table";
   }
   return "";
+}
+
+function isRecord(r) {
+  return !!r && typeof r === "object" && Array.isArray(r.hands) && Array.isArray(r.actions);
 }
 
 let onProblemFn = null;
@@ -105,7 +122,8 @@ async function read(key) {
 }
 
 // The saved game for a route: the same #/play hash, or #/game (a game opened from a
-// replay or a resumed one). null if none (or if it was set aside).
+// replay or a resumed one). null if none (or if it was set aside). Either {hash, table}
+// (schema 2, for the engine's `resume`) or {hash, record, seat} (schema 1, `load_record`).
 export async function savedGame(hash) {
   try {
     const data = await read("game");
@@ -117,10 +135,22 @@ export async function savedGame(hash) {
   }
 }
 
-// Store the running game; resolves once IndexedDB has committed it.
-export async function saveGame(call, hash, seat) {
-  const record = await call("record");
-  await put("game", { record, hash, seat });
+// Store the running table (the engine's `save`); resolves once IndexedDB has committed it.
+export async function saveGame(call, hash) {
+  const table = await call("save");
+  await put("game", { hash, table });
+}
+
+// The engine refused the saved game: move it to quarantine and report why.
+export async function setAsideGame(why) {
+  let entry = null;
+  try {
+    entry = await tx(["saves"], "readonly", (t, done) => {
+      const req = t.objectStore("saves").get("game");
+      req.onsuccess = () => done(req.result);
+    });
+  } catch { /* quarantine still reports it */ }
+  await quarantine("game", entry, `game: ${why}`.slice(0, 300));
 }
 
 export async function saveKeeper(obj) {
@@ -155,7 +185,8 @@ export async function importAll(text) {
   if (typeof text !== "string" || text.length > MAX_FILE) throw new Error("file too large");
   let data;
   try { data = JSON.parse(text); } catch { throw new Error("not JSON"); }
-  if (!data || data.app !== "doko" || data.schema !== SCHEMA || typeof data.entries !== "object") {
+  if (!data || data.app !== "doko" || !READABLE.includes(data.schema) || !data.entries
+    || typeof data.entries !== "object") {
     throw new Error("not a Doppelkopf export of this version");
   }
   const keys = Object.keys(data.entries);

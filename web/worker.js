@@ -4,27 +4,73 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
+// Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
+const steps = {};
+const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
+step("start");
+
+// Only site-packages' finder forgets its listing: importlib.invalidate_caches() would
+// also re-read the standard library's zip index (most of a second).
+const UNPACK = `
+import os, sys, sysconfig, zipfile
+site = sysconfig.get_paths()["purelib"]
+with zipfile.ZipFile("/tmp/doko.zip") as z:
+    z.extractall(site)
+os.remove("/tmp/doko.zip")
+if sys.path_importer_cache.get(site) is not None:
+    sys.path_importer_cache[site].invalidate_caches()
+`;
+
+function fetchBytes(path) {
+  return fetch(here(path)).then((r) => {
+    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+}
 
 async function start() {
   // indexURL pins runtime, stdlib and lock file to our own copy; no packages are
   // requested, so Pyodide never reaches for its CDN.
-  const [pyodide, engineZip] = await Promise.all([
-    loadPyodide({ indexURL: here("./pyodide/") }),
-    fetch(here("./doko.zip")).then((r) => {
-      if (!r.ok) throw new Error(`doko.zip: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    }),
-  ]);
-  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(engineZip, "zip", { extractDir: site });
-  return pyodide.pyimport("doko.api").handle;
+  const indexURL = here("./pyodide/");
+  const engineZip = fetchBytes("./doko.zip");
+  // build.py's memory snapshot: Python already started with the engine imported.
+  // Pyodide starts fetching its wasm before it waits for the snapshot.
+  const snapshot = fetchBytes("./snapshot.bin");
+  snapshot.catch(() => {}); // a missing snapshot is handled below
+  let pyodide = null;
+  try {
+    pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    step("snapshot");
+  } catch (err) {
+    console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
+    pyodide = await loadPyodide({ indexURL });
+  }
+  step("pyodide");
+  // The restored interpreter carries the build's random state: draw a fresh one.
+  if (steps.snapshot) pyodide.runPython("import random; random.seed()");
+  // The engine's files (demo games, modules imported later) in site-packages; plain
+  // zipfile, since pyodide.unpackArchive also scans for native libraries (slower).
+  pyodide.FS.writeFile("/tmp/doko.zip", new Uint8Array(await engineZip));
+  pyodide.runPython(UNPACK);
+  step("unpacked");
+  const handle = pyodide.pyimport("doko.api").handle;
+  step("imported");
+  return handle;
 }
 
 const engine = start();
 engine.then(
-  () => self.postMessage({ type: "ready" }),
+  () => self.postMessage({ type: "ready", steps, resources: resources() }),
   (err) => self.postMessage({ type: "failed", error: lastLine(err) }),
 );
+
+// What the worker fetched and when (epoch ms), for the bench's breakdown.
+function resources() {
+  return performance.getEntriesByType("resource").map((r) => ({
+    name: r.name.split("/").pop(), start: performance.timeOrigin + r.startTime,
+    end: performance.timeOrigin + r.responseEnd, size: r.encodedBodySize || 0,
+  }));
+}
 
 // Python tracebacks are long; the last line names the error.
 function lastLine(err) {

@@ -8,6 +8,7 @@ decided in trick k moves every deadline back by k-1 tricks (one card each).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .rules import Rules
@@ -102,6 +103,46 @@ def gegenansage_in_time(rules: Rules, opponents_said: tuple[str, ...], at: Momen
         return False
     highest = max(level(w) for w in opponents_said)
     return in_time(rules, highest, at, bonus_cards=1)
+
+
+def choices(
+    rules: Rules, party: str, said: tuple[str, ...], opponents_said: tuple[str, ...], at: Moment
+) -> list[str]:
+    """The words a member of an open ``party`` may announce at ``at``, lowest level first."""
+    if not any_in_time(rules, at):
+        return []
+    words = []
+    for word in (party, *LIMITS):
+        if check(rules, party, word, said, opponents_said, False, at) is None:
+            words.append(word)
+        elif word not in said and rules.announcements == "cards" and word != party:
+            break  # cards deadlines only tighten: no higher level can be in time
+    return words
+
+
+@lru_cache(maxsize=1 << 14)
+def actions_by_seat(
+    rules: Rules,
+    re_party: tuple[int, ...],
+    frozen: frozenset[str],
+    words: tuple[tuple[str, ...], tuple[str, ...]],
+    hand_sizes: tuple[int, ...],
+    tricks_started: int,
+    shift: int,
+) -> tuple[tuple[str, ...], ...]:
+    """Every seat's announcement actions (``SEAT:WORD``), indexed by seat.
+
+    ``words`` holds what Re and Kontra have said. Cached: legal actions need
+    this after every card, and the same few situations recur in every deal.
+    """
+    out = []
+    for seat, cards in enumerate(hand_sizes):
+        party = "re" if seat in re_party else "kontra"
+        said, theirs = words if party == "re" else words[::-1]
+        at = Moment(cards, tricks_started, shift)
+        calls = [] if party in frozen else choices(rules, party, said, theirs, at)
+        out.append(tuple(f"{seat}:{w}" for w in calls))
+    return tuple(out)
 
 
 def closes_party(rules: Rules, word: str, said: tuple[str, ...], at: Moment) -> bool:

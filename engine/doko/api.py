@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import series as series_mod
@@ -30,6 +30,9 @@ from .share import HANDLERS as SHARE_HANDLERS
 from .state import GameState, IllegalAction, apply, legal_for, new_game
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
+MAX_ROUNDS = 20  # a longer series would outgrow MAX_PAYLOAD as a saved table
+MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
+TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)
 
 
 @dataclass
@@ -41,11 +44,15 @@ class Table:
     state: GameState
     # the series the deals belong to; None for an opened record until its next deal
     series: series_mod.Series | None = None
-    # rows before the series (an opened record's game), shown first on the sheet
+    # rows before the series (an opened record's game), shown first on the sheet,
+    # and the finished games they come from (kept for ``save``)
     loose: list[dict[str, Any]] = field(default_factory=list)
+    loose_games: list[GameState] = field(default_factory=list)
     recorded: bool = False  # the current deal is on the sheet
     rng: random.Random = field(default_factory=random.Random)
     rounds: int = 1
+    # save's records of finished games by id (the state is kept so the id stays its own)
+    records: dict[int, tuple[GameState, dict[str, Any]]] = field(default_factory=dict)
 
 
 _table: Table | None = None
@@ -81,13 +88,11 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"{rules.preset} is played by {list(rules.players)} players")
     seat = _int(payload.get("seat", 0), "seat") % players
     bots = payload.get("bots") or [None if s == seat else "standard" for s in range(players)]
-    if not isinstance(bots, list) or len(bots) != players:
-        raise ValueError("bots must name one entry per seat")
-    for spec in bots:
-        if spec is not None:
-            get_bot(spec)
+    bots = _check_bots(bots, players)
     dealer = _int(payload.get("dealer", players - 1), "dealer") % players
     rounds = _int(payload.get("rounds", default_rounds(rules)), "rounds")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"rounds must be 1..{MAX_ROUNDS}")
     series = series_mod.start_series(series_mod.Settings(rules, players, rounds, dealer, seed))
     # the first deal of seed N is the deal seeded_game(rules, N) gives, as before
     start = series_mod.current_deal(series)
@@ -102,6 +107,18 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
         rules, seat, bots, seed, state, series=series, rng=random.Random(seed), rounds=rounds
     )
     return view()
+
+
+def _check_bots(bots: Any, players: int) -> list[str | None]:
+    """One entry per seat: a bot's name, or None for a person."""
+    if not isinstance(bots, list) or len(bots) != players:
+        raise ValueError("bots must name one entry per seat")
+    for spec in bots:
+        if spec is not None:
+            if not isinstance(spec, str) or len(spec) > 40:
+                raise ValueError("a bot is named by a short string, or null for a person")
+            get_bot(spec)
+    return list(bots)
 
 
 def default_rounds(rules: Rules) -> int:
@@ -150,19 +167,25 @@ def _finish(t: Table) -> None:
         return
     t.recorded = True
     if t.series is None:
-        row = result(t.state)
-        row.update(
-            {
-                "game": len(t.loose),
-                "dealer": t.state.dealer,
-                "duty_solo": t.state.duty_solo,
-                "forced_solo": t.state.forced_solo,
-                "totals": [a + b for a, b in zip(_totals(t), row["points"], strict=True)],
-            }
-        )
-        t.loose.append(row)
+        _add_loose(t, t.state)
     else:
         t.series = series_mod.record_game(t.series, t.state)
+
+
+def _add_loose(t: Table, state: GameState) -> None:
+    """A finished game before the series (an opened record) as a sheet row."""
+    row = result(state)
+    row.update(
+        {
+            "game": len(t.loose),
+            "dealer": state.dealer,
+            "duty_solo": state.duty_solo,
+            "forced_solo": state.forced_solo,
+            "totals": [a + b for a, b in zip(_totals(t), row["points"], strict=True)],
+        }
+    )
+    t.loose.append(row)
+    t.loose_games.append(state)
 
 
 def next_game(payload: dict[str, Any]) -> dict[str, Any]:
@@ -172,10 +195,9 @@ def next_game(payload: dict[str, Any]) -> dict[str, Any]:
     if t.series is None:  # an opened record: a series starts with the next dealer
         players = t.state.players
         t.seed = random.Random(t.seed).randrange(10**9)
+        t.rounds = default_rounds(t.rules)
         t.series = series_mod.start_series(
-            series_mod.Settings(
-                t.rules, players, default_rounds(t.rules), (t.state.dealer + 1) % players, t.seed
-            )
+            series_mod.Settings(t.rules, players, t.rounds, (t.state.dealer + 1) % players, t.seed)
         )
     if series_mod.is_finished(t.series):
         raise ValueError("the series is over")
@@ -193,6 +215,127 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
     _table = Table(state.rules, seat, bots, 0, state, rng=random.Random(0))
     _finish(_table)
     return view()
+
+
+# -- saved tables (issue 4/7: a reload keeps the whole series) --------------------
+#
+# ``save`` -> {"version": 1, "series": SERIES_RECORD | null, "loose": [GAME_RECORD...],
+#              "game": GAME_RECORD, "seat": N, "bots": [SPEC | null, ...]}
+# ``series`` is the series record of docs/formats.md with every finished deal (the
+# current one too once it is over, so it replays to the same sheet on its own);
+# ``loose`` are the games played before the series (an opened record), ``game`` the
+# current deal as far as it went; without a series (an opened record) ``game`` is
+# the opened record and ``loose`` is empty. ``resume`` {"table": SAVED} replays all of it.
+
+
+def save(payload: dict[str, Any]) -> dict[str, Any]:
+    """The whole table as data: what ``resume`` needs to rebuild it."""
+    t = table()
+    return {
+        "version": TABLE_VERSION,
+        "series": None if t.series is None else _series_record(t),
+        # an opened record's own game is ``game``, not a game before the series
+        "loose": [_game_record(t, state) for state in t.loose_games if state is not t.state],
+        "game": record_of(t.state),
+        "seat": t.seat,
+        "bots": list(t.bots),
+    }
+
+
+def _game_record(t: Table, state: GameState) -> dict[str, Any]:
+    """record_of a finished game, worked out once: ``save`` runs after every move."""
+    hit = t.records.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    record = record_of(state)
+    t.records[id(state)] = (state, record)
+    return record
+
+
+def _series_record(t: Table) -> dict[str, Any]:
+    assert t.series is not None
+    out = series_mod.series_record(replace(t.series, games=()))
+    out["games"] = [_game_record(t, state) for state in t.series.games]
+    return out
+
+
+def resume(payload: dict[str, Any]) -> dict[str, Any]:
+    """Rebuild a saved table (``save``'s answer) by replaying every game through the
+    engine; refuses data that does not fit with a one-line reason."""
+    global _table
+    try:
+        t = _rebuild(payload.get("table"))
+    except ValueError as err:  # SeriesError, RecordError and IllegalAction too
+        raise ValueError(f"saved table: {err}") from None
+    except (TypeError, KeyError, AttributeError, IndexError) as err:
+        raise ValueError(f"saved table: malformed ({type(err).__name__})") from None
+    _table = t
+    return view()
+
+
+def _rebuild(data: Any) -> Table:
+    if not isinstance(data, dict):
+        raise ValueError("a saved table is an object with series, loose, game, seat, bots")
+    if data.get("version") != TABLE_VERSION:
+        raise ValueError(f"version {json.dumps(data.get('version'))[:20]} is unknown")
+    loose_records = data.get("loose", [])
+    if not isinstance(loose_records, list) or len(loose_records) > MAX_LOOSE:
+        raise ValueError(f"loose must be a list of at most {MAX_LOOSE} game records")
+    series = None if data.get("series") is None else series_mod.replay_series(data["series"])
+    game = data.get("game")
+    last = series.games[-1] if series is not None and series.games else None
+    on_sheet = last is not None and isinstance(game, dict) and game == _record(last)
+    if series is not None and not on_sheet:
+        _check_running_start(series, game)
+    current = last if on_sheet and last is not None else replay(game)
+    players = current.players
+    seat = _int(data.get("seat"), "seat")
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}")
+    bots = _check_bots(data.get("bots"), players)
+    t = Table(current.rules, seat, bots, 0, current, rng=random.Random(0))
+    for index, record in enumerate(loose_records):
+        try:
+            state = replay(record)
+        except RecordError as err:
+            raise ValueError(f"loose game {index}: {err}") from None
+        if state.rules != current.rules or state.players != players:
+            raise ValueError(f"loose game {index} is played by other rules or seats")
+        if not state.is_over:
+            raise ValueError(f"loose game {index} is not finished")
+        _add_loose(t, state)
+    if series is None:
+        if loose_records:
+            raise ValueError("games before the series, but no series")
+        _finish(t)  # an opened record, as load_record leaves it
+        return t
+    settings = series.settings
+    if settings.rules != current.rules or settings.players != players:
+        raise ValueError("the current game is played by other rules or seats than the series")
+    if current.is_over and not on_sheet:
+        raise ValueError("the current game is finished but not on the sheet")
+    t.series, t.seed, t.rounds, t.recorded = series, settings.seed, settings.rounds, on_sheet
+    t.rng = random.Random(settings.seed + len(series.games))
+    return t
+
+
+def _record(state: GameState) -> dict[str, Any]:
+    stored: dict[str, Any] = json.loads(json.dumps(record_of(state)))  # as storage gives it
+    return stored
+
+
+def _check_running_start(series: series_mod.Series, game: Any) -> None:
+    """The running deal must be the series' next one: dealer, debts, vorgeführt seat
+    (checked before its actions are replayed: a wrong dealer also misdeals)."""
+    if series_mod.is_finished(series):
+        raise ValueError("the series is over, but a game is still running")
+    if not isinstance(game, dict):
+        raise ValueError("game must be a game record")
+    owes = game.get("owes_duty_solo", [])
+    if isinstance(owes, list) and all(isinstance(s, int) for s in owes):
+        owes = frozenset(owes)
+    start = series_mod.current_deal(series)
+    series_mod.check_start(start, game.get("dealer", 0), owes, game.get("forced_solo"))
 
 
 def _rows(t: Table) -> list[dict[str, Any]]:
@@ -266,7 +409,9 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "duty_solo": s.duty_solo,
         "sitting_out": next((p for p in range(s.players) if p not in s.active), None),
         "series_finished": t.series is not None and series_mod.is_finished(t.series),
-        "rounds": t.rounds,
+        # the series' length and rounds dealt so far; None for an opened record's game
+        "rounds": None if t.series is None else t.rounds,
+        "rounds_played": None if t.series is None else series_mod.rounds_played(t.series),
     }
 
 
@@ -332,6 +477,12 @@ def record(payload: dict[str, Any]) -> dict[str, Any]:
     return record_of(table().state)
 
 
+def _bench(payload: dict[str, Any]) -> dict[str, Any]:
+    from .bench import run  # imported on demand: not part of the page's start-up
+
+    return run(payload)
+
+
 HANDLERS = {
     "rules": lambda p: describe(),
     "new_game": new_table,
@@ -342,8 +493,11 @@ HANDLERS = {
     "record": record,
     "next_game": next_game,
     "load_record": load_record,
+    "save": save,
+    "resume": resume,
     "undo": undo,
     "score": score,
+    "bench": _bench,  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
     **SHARE_HANDLERS,
 }

@@ -199,16 +199,29 @@ LEVELS = ("random", "beginner", "standard", "strong")
 
 
 def get_bot(spec: str) -> Bot:
-    """The bot of a level; ``strong`` lives in the search module."""
+    """The bot of a level; ``strong`` lives in the search module.
+
+    ``strong#W@MS`` samples W worlds per decision and stops after MS
+    milliseconds whatever it has (both optional, e.g. ``strong#48``,
+    ``strong@200``).
+    """
     level, _, budget = spec.partition("@")
-    if level == "strong":  # "strong@50" searches 50 ms per decision
+    level, _, worlds = level.partition("#")
+    if level == "strong":
         from functools import partial
 
-        from .search import DEFAULT_BUDGET_S, strong_bot
+        from .search import DEFAULT_BUDGET_S, DEFAULT_WORLDS, strong_bot
 
-        if budget and not budget.isdigit():
-            raise ValueError(f"bot {spec!r}: the budget after @ is whole milliseconds")
-        return partial(strong_bot, budget_s=int(budget) / 1000 if budget else DEFAULT_BUDGET_S)
+        for text, what in ((budget, "milliseconds after @"), (worlds, "worlds after #")):
+            if text and not (text.isdigit() and int(text) > 0):
+                raise ValueError(f"bot {spec!r}: the {what} must be a whole number above 0")
+        return partial(
+            strong_bot,
+            budget_s=int(budget) / 1000 if budget else DEFAULT_BUDGET_S,
+            worlds=int(worlds) if worlds else DEFAULT_WORLDS,
+        )
+    if budget or worlds:
+        raise ValueError(f"bot {spec!r}: only strong takes # or @")
     bots: dict[str, Bot] = {
         "random": random_bot,
         "beginner": beginner_bot,

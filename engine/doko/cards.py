@@ -42,12 +42,20 @@ class Card(NamedTuple):
         return EYES[self.rank]
 
 
+# One object per card: dealt, parsed and ranked cards are then the same objects,
+# so the dictionary look-ups of the hot paths match by identity.
 _BY_TEXT = {s + r: Card(s, r) for s in SUITS for r in RANKS}
 
-HT = Card("H", "T")
-CQ = Card("C", "Q")
-DA = Card("D", "A")
-CJ = Card("C", "J")
+
+def card(suit: str, rank: str) -> Card:
+    """The one shared instance of a card."""
+    return _BY_TEXT[suit + rank]
+
+
+HT = card("H", "T")
+CQ = card("C", "Q")
+DA = card("D", "A")
+CJ = card("C", "J")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -84,8 +92,11 @@ def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card
     return hands
 
 
+_EYES_OF = {c: EYES[c.rank] for c in _BY_TEXT.values()}
+
+
 def total_eyes(cards: list[Card] | tuple[Card, ...]) -> int:
-    return sum(EYES[c.rank] for c in cards)
+    return sum(map(_EYES_OF.__getitem__, cards))  # a look-up per card: scoring sums every trick
 
 
 def is_fixed_team(players: int) -> bool:

@@ -152,7 +152,7 @@ def bot_specs(text: str, players: int) -> list[str]:
 def cmd_match(args: argparse.Namespace) -> None:
     rules = load_cli_rules(args.rules)
     specs = bot_specs(args.bots, 2)
-    report = match(rules, args.games, args.seed, specs[0], specs[1])
+    report = match(rules, args.games, args.seed, specs[0], specs[1], args.jobs)
     if args.json:
         emit(report)
         return
@@ -307,6 +307,7 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--bots", required=True)
     m.add_argument("--json", action="store_true")
+    m.add_argument("--jobs", type=int, default=1, help="processes to play the deals in")
     m.set_defaults(run=cmd_match)
     ser = sub.add_parser("series", help="play a whole series at one table with bots")
     ser.add_argument("--rules", required=True)

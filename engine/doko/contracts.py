@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import DECK_RANKS, HT, SUITS, Card
+from .cards import DECK_RANKS, HT, SUITS, Card, card
 from .rules import Rules
 
 TRUMP = "T"
@@ -56,8 +56,8 @@ class CardOrder:
 def normal_trump_order(rules: Rules, trump_suit: str, ranks: str) -> list[Card]:
     """Queens and jacks over the trump suit's A T K 9 8 7, Dullen on top if played."""
     order: list[Card] = [HT] if rules.dullen else []
-    order += [Card(s, "Q") for s in SUITS] + [Card(s, "J") for s in SUITS]
-    order += [Card(trump_suit, r) for r in PLAIN_ORDER if r in ranks and r not in "QJ"]
+    order += [card(s, "Q") for s in SUITS] + [card(s, "J") for s in SUITS]
+    order += [card(trump_suit, r) for r in PLAIN_ORDER if r in ranks and r not in "QJ"]
     return [c for i, c in enumerate(order) if c not in order[:i]]
 
 
@@ -75,24 +75,24 @@ def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrd
     if kind in ("normal", *suit_of_solo):
         trumps = normal_trump_order(rules, suit_of_solo.get(kind, "D"), ranks)
     elif kind == "queens":
-        trumps = [Card(s, "Q") for s in SUITS]
+        trumps = [card(s, "Q") for s in SUITS]
     elif kind == "jacks":
-        trumps = [Card(s, "J") for s in SUITS]
+        trumps = [card(s, "J") for s in SUITS]
     elif kind == "fleshless":
         trumps = []
     else:
         raise ValueError(f"unknown contract kind {kind!r}")
     follows: dict[Card, str] = {}
     power: dict[Card, int] = {}
-    for i, card in enumerate(trumps):
-        follows[card] = TRUMP
-        power[card] = len(trumps) - i
+    for i, trump in enumerate(trumps):
+        follows[trump] = TRUMP
+        power[trump] = len(trumps) - i
     for suit in SUITS:
-        plain = [Card(suit, r) for r in PLAIN_ORDER if r in ranks]
+        plain = [card(suit, r) for r in PLAIN_ORDER if r in ranks]
         plain = [c for c in plain if c not in follows]
-        for i, card in enumerate(plain):
-            follows[card] = suit
-            power[card] = len(plain) - i
+        for i, c in enumerate(plain):
+            follows[c] = suit
+            power[c] = len(plain) - i
     dulle_top = bool(trumps) and trumps[0] == HT
     return CardOrder(
         kind=kind,

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
 from .rules import Rules
-from .state import GameState, legal_for
+from .state import GameState, legal_for, updated
 from .tricks import Trick
 
 
@@ -65,7 +65,7 @@ def observe(state: GameState, seat: int) -> Observation:
         phase=state.phase,
         to_act=state.to_act,
         hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         legal=tuple(legal_for(state, seat)),
         contract=public.contract,
         declarer=public.declarer,
@@ -85,11 +85,11 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     """``state`` as ``seat`` sees it: other hands, the deal and hidden parties removed."""
     hidden = tuple(h if s == seat else () for s, h in enumerate(state.hands))
     dealt = tuple(h if s == seat else () for s, h in enumerate(state.dealt))
-    public = state._replace(hands=hidden, dealt=dealt, history=(), re_party=tuple(sorted(known_re)))
+    public = updated(state, hands=hidden, dealt=dealt, history=(), re_party=tuple(sorted(known_re)))
     if state.contract == "silent-wedding" and seat != state.declarer:
-        public = public._replace(contract="normal", declarer=None)
+        public = updated(public, contract="normal", declarer=None)
     if state.poverty_cards and seat not in (state.declarer, state.partner):
-        public = public._replace(poverty_cards=())
+        public = updated(public, poverty_cards=())
     return public
 
 
@@ -116,7 +116,8 @@ def _revealed_normal(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
     re: set[int] = set()
     kontra: set[int] = set()
     for trick in state.tricks:
-        re.update(trick.played_by(CQ))
+        if CQ in trick.cards:  # most tricks hold none: skip the search by seat
+            re.update(trick.played_by(CQ))
     re.update(s for s, c in state.trick if c == CQ)
     for s, word in state.said:
         (re if word == "re" else kontra if word == "kontra" else set()).add(s)

@@ -126,6 +126,18 @@ class Rules:
         if problem:
             raise ValueError(problem)
 
+    def __hash__(self) -> int:
+        # cached look-ups key on the rules many times per deal: hash the options once
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        # string hashes differ between processes: a pickle never carries the cached hash
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     def problem(self) -> str | None:
         """The first inconsistency in these options, or None."""
         for f in dataclasses.fields(self):

@@ -3,9 +3,11 @@
 It samples worlds (full deals) consistent with everything its seat has seen —
 void suits, where the Kreuz-Damen can and cannot be — and plays every
 candidate card in each world, finishing the game with the standard policy. The
-card with the best mean score for its seat wins. A wall-clock budget bounds
-each decision; every candidate is evaluated on the same worlds, so the
-comparison is fair even when the budget cuts the search short.
+card with the best mean score for its seat wins. Each decision samples a
+fixed number of worlds, so a match gives the same games on any machine; a
+wall-clock cap stops the search early on a slow device. Every candidate is
+evaluated on the same worlds, so the comparison stays fair when the cap cuts
+the search short.
 """
 
 from __future__ import annotations
@@ -20,16 +22,24 @@ from .observation import Observation
 from .outcome import result
 from .state import GameState, apply, play_card, playable_cards
 
-DEFAULT_BUDGET_S = 0.25
-MAX_WORLDS = 64
+DEFAULT_WORLDS = 24
+DEFAULT_BUDGET_S = 0.8  # well inside the page's 1 s per decision
 
 
-def strong_bot(obs: Observation, rng: random.Random, budget_s: float = DEFAULT_BUDGET_S) -> str:
-    return choose_strong(obs, rng, budget_s)[0]
+def strong_bot(
+    obs: Observation,
+    rng: random.Random,
+    budget_s: float = DEFAULT_BUDGET_S,
+    worlds: int = DEFAULT_WORLDS,
+) -> str:
+    return choose_strong(obs, rng, budget_s, worlds)[0]
 
 
 def choose_strong(
-    obs: Observation, rng: random.Random, budget_s: float = DEFAULT_BUDGET_S
+    obs: Observation,
+    rng: random.Random,
+    budget_s: float = DEFAULT_BUDGET_S,
+    max_worlds: int = DEFAULT_WORLDS,
 ) -> tuple[str, str]:
     """The search bot's action and why; falls back to the standard policy off-turn."""
     cards = [a for a in obs.legal if _is_card(a)]
@@ -43,7 +53,7 @@ def choose_strong(
     deadline = time.perf_counter() + budget_s
     totals = dict.fromkeys(candidates, 0.0)
     worlds = 0
-    while worlds < MAX_WORLDS and (worlds == 0 or time.perf_counter() < deadline):
+    while worlds < max_worlds and (worlds == 0 or time.perf_counter() < deadline):
         world = sample_world(obs, rng)
         for action in candidates:
             totals[action] += rollout(apply(world, action), obs.seat, rng)
@@ -94,7 +104,7 @@ def rollout_view(state: GameState, seat: int) -> Observation:
         phase=state.phase,
         to_act=seat,
         hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         legal=(),
         contract=state.contract,
         declarer=state.declarer,

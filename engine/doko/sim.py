@@ -8,6 +8,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .bots import get_bot
@@ -117,31 +118,33 @@ def simulate(
     }
 
 
-def match(rules: Rules, games: int, seed: int, spec_a: str, spec_b: str) -> dict[str, Any]:
+def match(
+    rules: Rules, games: int, seed: int, spec_a: str, spec_b: str, jobs: int = 1
+) -> dict[str, Any]:
     """Bot A against bot B on the same deals, seats swapped (duplicate).
 
     A sits on the odd seats in the first game of a deal and the even seats in
-    the second, so each bot plays every seat of every deal once.
+    the second, so each bot plays every seat of every deal once. ``jobs`` > 1
+    plays the deals in that many processes; the points are the same as with one.
     """
     rng = random.Random(seed)
+    deals = [(game, rng.randrange(2**32)) for game in range(games)]
+    play = partial(duplicate_deal, rules, seed, spec_a, spec_b)
+    if jobs > 1:
+        import multiprocessing  # not in Pyodide; only needed here
+
+        with multiprocessing.Pool(jobs) as pool:
+            played = pool.map(play, deals, chunksize=max(1, games // (jobs * 8)))
+    else:
+        played = [play(d) for d in deals]
     timers = (Timer(), Timer())
-    per_deal: tuple[list[float], list[float]] = ([], [])
-    for game in range(games):
-        dealer = game % 4
-        hands = deal(rules.deck, 4, rng.randrange(2**32), dealer)
-        sums = [0.0, 0.0]
-        for swap in (False, True):
-            side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]  # 0 = A, 1 = B
-            specs = [(spec_a, spec_b)[i] for i in side]
-            game_rng = random.Random(f"{seed}:{game}:{swap}")
-            state = play_seats(new_game(rules, hands, dealer), specs, side, game_rng, timers)
-            for seat, points in enumerate(result(state)["points"]):
-                sums[side[seat]] += points
-        for i in (0, 1):  # each bot sat on four seats over the two games
-            per_deal[i].append(sums[i] / 4)
+    for _, deal_timers in played:
+        for mine, theirs in zip(timers, deal_timers, strict=True):
+            for spec, samples in theirs.samples.items():
+                mine.samples.setdefault(spec, []).extend(samples)
     bots = []
     for i, spec in enumerate((spec_a, spec_b)):
-        mean, half = mean_ci(per_deal[i])
+        mean, half = mean_ci([means[i] for means, _ in played])
         ms_mean, ms_p95 = timers[i].stats(spec)
         bots.append(
             {
@@ -153,6 +156,26 @@ def match(rules: Rules, games: int, seed: int, spec_a: str, spec_b: str) -> dict
             }
         )
     return {"rules": rules.preset, "games": games, "bots": bots}
+
+
+def duplicate_deal(
+    rules: Rules, seed: int, spec_a: str, spec_b: str, game_and_seed: tuple[int, int]
+) -> tuple[tuple[float, float], tuple[Timer, Timer]]:
+    """One deal played twice, sides swapped: each bot's mean points per seat."""
+    game, deal_seed = game_and_seed
+    dealer = game % 4
+    hands = deal(rules.deck, 4, deal_seed, dealer)
+    timers = (Timer(), Timer())
+    sums = [0.0, 0.0]
+    for swap in (False, True):
+        side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]  # 0 = A, 1 = B
+        specs = [(spec_a, spec_b)[i] for i in side]
+        game_rng = random.Random(f"{seed}:{game}:{swap}")
+        state = play_seats(new_game(rules, hands, dealer), specs, side, game_rng, timers)
+        for seat, points in enumerate(result(state)["points"]):
+            sums[side[seat]] += points
+    # each bot sat on four seats over the two games
+    return (sums[0] / 4, sums[1] / 4), timers
 
 
 def play_seats(

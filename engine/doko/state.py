@@ -12,7 +12,7 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import announcements as ann
 from . import reservations as res
@@ -78,17 +78,33 @@ class GameState(NamedTuple):
         return self.re_words if party == "re" else self.kontra_words
 
     def moment(self, seat: int) -> ann.Moment:
-        started = len(self.tricks) + (1 if self.trick else 0)
-        shift = (
-            self.wedding_decided - 1
-            if (self.wedding_decided and self.rules.wedding_deadline_shift)
-            else 0
-        )
-        return ann.Moment(len(self.hands[seat]), started, shift)
+        return ann.Moment(len(self.hands[seat]), self.tricks_started, self.deadline_shift)
+
+    @property
+    def tricks_started(self) -> int:
+        return len(self.tricks) + (1 if self.trick else 0)
+
+    @property
+    def deadline_shift(self) -> int:
+        """Tricks a Hochzeit took to decide, minus one, where the rules shift deadlines."""
+        if self.wedding_decided and self.rules.wedding_deadline_shift:
+            return self.wedding_decided - 1
+        return 0
 
     @property
     def is_over(self) -> bool:
         return self.phase == "done"
+
+
+_FIELD_INDEX = {name: i for i, name in enumerate(GameState._fields)}
+
+
+def updated(state: GameState, **changes: Any) -> GameState:
+    """``state._replace(**changes)`` at a third of the cost: it runs for every card."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return GameState._make(values)
 
 
 def is_solo_like(contract: str) -> bool:
@@ -131,29 +147,52 @@ def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> G
 
 def legal_actions(state: GameState) -> list[str]:
     """Every action any seat may take now (cards only for the seat to act)."""
-    actions: list[str] = []
-    for seat in state.active:
-        actions += legal_for(state, seat)
-    return actions
+    if state.phase == "play":
+        return _play_actions(state, state.active)
+    # before the play only the seat to act has a choice
+    return legal_for(state, state.to_act) if state.to_act is not None else []
 
 
 def legal_for(state: GameState, seat: int) -> list[str]:
     """The actions ``seat`` may take now."""
-    if state.phase == "done":
+    if state.phase == "play":
+        return _play_actions(state, (seat,))
+    if state.phase == "done" or seat != state.to_act:
         return []
     prefix = f"{seat}:"
     if state.phase == "reservations":
-        return [prefix + w for w in res.choices(state, seat)] if seat == state.to_act else []
+        return [prefix + w for w in res.choices(state, seat)]
     if state.phase == "poverty":
-        return [prefix + "accept", prefix + "decline"] if seat == state.to_act else []
-    if state.phase == "poverty-return":
-        return [prefix + w for w in res.return_choices(state)] if seat == state.to_act else []
-    words = [prefix + w for w in announcement_choices(state, seat)]
-    if res.may_declare_solo(state, seat):
-        words.append(prefix + "declare-solo")
-    if seat == state.to_act:
-        words = [prefix + str(c) for c in playable_cards(state, seat)] + words
-    return words
+        return [prefix + "accept", prefix + "decline"]
+    return [prefix + w for w in res.return_choices(state)]
+
+
+# The last state whose play actions were listed, and those actions: apply usually
+# comes next with one of them and then need not check it again. (The state is
+# held, so ``is`` cannot mistake a new state for it.)
+_last_listed: tuple[GameState | None, tuple[str, ...]] = (None, ())
+
+
+def _was_listed(state: GameState, action: str) -> bool:
+    listed_state, actions = _last_listed
+    return listed_state is state and action in actions
+
+
+def _play_actions(state: GameState, seats: tuple[int, ...]) -> list[str]:
+    """Seat by seat: the cards of the seat to act, announcements, a declared solo."""
+    global _last_listed
+    actions: list[str] = []
+    calls = announcement_actions(state)
+    solo = state.rules.solo_one_queen
+    for seat in seats:
+        if seat == state.to_act:
+            prefix = f"{seat}:"
+            actions += [prefix + c.suit + c.rank for c in playable_cards(state, seat)]
+        actions += calls[seat]
+        if solo and res.may_declare_solo(state, seat):
+            actions.append(f"{seat}:declare-solo")
+    _last_listed = (state, tuple(actions))
+    return actions
 
 
 def playable_cards(state: GameState, seat: int) -> list[Card]:
@@ -168,26 +207,27 @@ def playable_cards(state: GameState, seat: int) -> list[Card]:
     return list(dict.fromkeys(hand))
 
 
-def announcement_choices(state: GameState, seat: int) -> list[str]:
-    if state.phase != "play" or state.rules.announcements == "none":
-        return []
-    if state.contract == "wedding" and state.wedding_decided == 0:
-        return []  # no announcement before the Hochzeit is decided
-    at = state.moment(seat)
-    if not ann.any_in_time(state.rules, at):
-        return []
-    party = state.party(seat)
-    other = "kontra" if party == "re" else "re"
-    said, theirs = state.party_words(party), state.party_words(other)
-    if party in state.frozen:
-        return []
-    words = []
-    for word in (party, *ann.LIMITS):
-        if ann.check(state.rules, party, word, said, theirs, False, at) is None:
-            words.append(word)
-        elif word not in said and state.rules.announcements == "cards" and word != party:
-            break  # cards deadlines only tighten: no higher level can be in time
-    return words
+def announcement_actions(state: GameState) -> tuple[tuple[str, ...], ...]:
+    """Each seat's announcement actions now, indexed by seat."""
+    if (
+        state.phase != "play"
+        or state.rules.announcements == "none"
+        or (state.contract == "wedding" and state.wedding_decided == 0)
+    ):
+        return ((),) * state.players  # none before the Hochzeit is decided either
+    if state.rules.announcements == "cards":
+        sizes = tuple(map(len, state.hands))
+    else:  # trick deadlines ignore the cards in hand: one cache entry for every size
+        sizes = (0,) * state.players
+    return ann.actions_by_seat(
+        state.rules,
+        state.re_party,
+        state.frozen,
+        (state.re_words, state.kontra_words),
+        sizes,
+        state.tricks_started,
+        state.deadline_shift,
+    )
 
 
 # -- applying actions -----------------------------------------------------------
@@ -208,11 +248,14 @@ def apply(state: GameState, action: str) -> GameState:
     seat, what = parse_action(state, action)
     if state.phase == "done":
         raise IllegalAction("the game is over")
-    if not is_legal(state, seat, what):
+    if not (_was_listed(state, action) or is_legal(state, seat, what)):
         raise IllegalAction(explain_refusal(state, seat, what))
     if state.phase == "poverty-return":
         action = f"{seat}:{res.canonical_return(what)}"
-    state = state._replace(history=state.history + (action,))
+    history = state.history + (action,)
+    if state.phase == "play" and what not in ann.WORDS and what != "declare-solo":
+        return play_card(state, seat, Card.from_str(what), history)
+    state = updated(state, history=history)
     if state.phase == "reservations":
         return res.declare(state, seat, what)
     if state.phase == "poverty":
@@ -221,9 +264,7 @@ def apply(state: GameState, action: str) -> GameState:
         return res.return_cards(state, seat, what)
     if what == "declare-solo":
         return res.declare_one_queen_solo(state, seat)
-    if what in ann.WORDS:
-        return announce(state, seat, what)
-    return play_card(state, seat, Card.from_str(what))
+    return announce(state, seat, what)
 
 
 def is_legal(state: GameState, seat: int, what: str) -> bool:
@@ -247,28 +288,49 @@ def announce(state: GameState, seat: int, word: str) -> GameState:
     if ann.closes_party(state.rules, word, said, state.moment(seat)):
         frozen = frozen | {party}
     new = tuple(w for w in ann.implied(state.rules, party, word) if w not in said)
-    state = state._replace(said=state.said + tuple((seat, w) for w in new), frozen=frozen)
+    re_words, kontra_words = state.re_words, state.kontra_words
     if party == "re":
-        return state._replace(re_words=said + new)
-    return state._replace(kontra_words=said + new)
+        re_words = said + new
+    else:
+        kontra_words = said + new
+    return updated(
+        state,
+        said=state.said + tuple((seat, w) for w in new),
+        frozen=frozen,
+        re_words=re_words,
+        kontra_words=kontra_words,
+    )
 
 
-def play_card(state: GameState, seat: int, card: Card) -> GameState:
+def play_card(
+    state: GameState, seat: int, card: Card, history: tuple[str, ...] | None = None
+) -> GameState:
+    """``seat`` plays ``card``; ``history`` (from apply) replaces the state's in passing."""
     hand = list(state.hands[seat])
     hand.remove(card)
     hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
     trick = state.trick + ((seat, card),)
+    history = state.history if history is None else history
     if len(trick) < len(state.active):
-        return state._replace(hands=hands, trick=trick, to_act=state.next_seat(seat))
+        return updated(
+            state, history=history, hands=hands, trick=trick, to_act=state.next_seat(seat)
+        )
     seats = tuple(s for s, _ in trick)
     cards = tuple(c for _, c in trick)
     last = not hands[seat]
     winner = seats[state.order.winner(cards, last)]
     done = Trick(seats, cards, winner)
-    state = state._replace(hands=hands, trick=(), tricks=state.tricks + (done,), to_act=winner)
+    state = updated(
+        state,
+        history=history,
+        hands=hands,
+        trick=(),
+        tricks=state.tricks + (done,),
+        to_act=winner,
+    )
     state = res.after_trick(state, done)
     if last:
-        state = state._replace(phase="done", to_act=None)
+        state = updated(state, phase="done", to_act=None)
     return state
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CJ, DA, Card
+from .cards import CJ, DA, Card, total_eyes
 from .contracts import CardOrder
 from .rules import Rules
 
@@ -16,7 +16,7 @@ class Trick(NamedTuple):
 
     @property
     def eyes(self) -> int:
-        return sum(c.eyes for c in self.cards)
+        return total_eyes(self.cards)
 
     def played_by(self, card: Card) -> list[int]:
         return [s for s, c in zip(self.seats, self.cards, strict=True) if c == card]
@@ -36,30 +36,31 @@ def specials(
     is trump; a Karlchen must win the last trick itself.
     """
     items: list[dict[str, str]] = []
-    fox_is_trump = order.follows.get(DA) == "T"
+
+    def add(kind: str, who: str, times: int = 1) -> None:
+        if kind in kinds:
+            items.extend({"kind": kind, "party": who} for _ in range(times))
+
+    follows = order.follows
+    fox_is_trump = follows.get(DA) == "T"
     for index, trick in enumerate(tricks):
         party = party_of[trick.winner]
         last = index == len(tricks) - 1
         win_card = trick.cards[trick.seats.index(trick.winner)]
-
-        def add(kind: str, times: int = 1, who: str = party) -> None:
-            if kind in kinds:
-                items.extend({"kind": kind, "party": who} for _ in range(times))
-
         if trick.eyes >= 40:
-            add("doppelkopf")
-        if fox_is_trump:
-            add("fox", sum(1 for s in trick.played_by(DA) if party_of[s] != party))
+            add("doppelkopf", party)
+        if fox_is_trump and DA in trick.cards:
+            add("fox", party, sum(1 for s in trick.played_by(DA) if party_of[s] != party))
             if last and win_card == DA:
-                add("fox-last")
-        if all(order.follows[c] == "H" for c in trick.cards):
-            add("heart-trick")
+                add("fox-last", party)
+        if all(follows[c] == "H" for c in trick.cards):
+            add("heart-trick", party)
         if last:
             karl_seats = trick.played_by(CJ)
             if win_card == CJ:
                 own = [s for s in karl_seats if party_of[s] == party]
-                add("karlchen", len(own) if doppelkarl else 1)
-            add("karlchen-caught", sum(1 for s in karl_seats if party_of[s] != party))
+                add("karlchen", party, len(own) if doppelkarl else 1)
+            add("karlchen-caught", party, sum(1 for s in karl_seats if party_of[s] != party))
     return items
 
 

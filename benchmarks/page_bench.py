@@ -1,0 +1,323 @@
+"""Start-up and engine speed of the page: ``python build.py bench [--smoke] [--json]``.
+
+Builds dist/, serves it on 127.0.0.1 and drives headless Chromium:
+
+- ours: ``#/play?rules=ddv&seed=N`` until the table is drawn (``doko:table``) and
+  until the first card or choice is enabled by the engine's answer
+  (``doko:playable``); the first run also clicks it and waits for the engine;
+- baseline: ``bench/baseline.html``, which only awaits a bare ``loadPyodide()``
+  from the same dist/pyodide (written here, after the build, so it is not in the
+  service worker's precache list).
+
+Cold = a fresh browser context (empty HTTP cache, no service worker); warm = a new
+page in the same context once the service worker has taken over and precached.
+Then engine games/s (random bots, ddv) in CPython and in the page's worker (api
+request ``bench``), and bot decision times p50/p95 per level in both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import platform
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ("random", "beginner", "standard", "strong")
+TIMEOUT_MS = 120_000
+
+BASELINE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare loadPyodide</title>
+<script type="module" src="baseline.js"></script></head><body></body></html>
+"""
+BASELINE_JS = """// Only a bare loadPyodide() from the site's own runtime; marks when it resolves.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }).then(
+  () => { performance.mark("bench:pyodide"); document.body.dataset.pyodide = "ready"; },
+  (err) => { document.body.dataset.pyodide = `failed: ${err}`; },
+);
+"""
+BLANK_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bench</title></head><body></body></html>
+"""
+
+# Runs the site's own worker.js in a page and asks it for the api request "bench".
+ENGINE_JS = """async (payload) => {
+  const worker = new Worker(new URL("../worker.js", location.href), { type: "module" });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.onerror = (e) => reject(new Error(e.message || "worker error"));
+      worker.onmessage = ({ data }) => {
+        if (data.type === "ready") worker.postMessage({ id: 1, type: "bench", payload });
+        else if (data.type === "failed") reject(new Error(data.error));
+        else if (data.id === 1) data.ok ? resolve(data.result) : reject(new Error(data.error));
+      };
+    });
+  } finally {
+    worker.terminate();
+  }
+}"""
+
+MARKS_JS = """(prefix) => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  return Object.fromEntries(performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith(prefix))
+    .map((m) => [m.name.slice(prefix.length), m.startTime])
+    .concat(nav ? [["html", nav.responseEnd], ["dom", nav.domContentLoadedEventStart]] : []));
+}"""
+
+
+def write_bench_pages(dist: Path) -> None:
+    out = dist / "bench"
+    out.mkdir(exist_ok=True)
+    (out / "baseline.html").write_text(BASELINE_HTML)
+    (out / "baseline.js").write_text(BASELINE_JS)
+    (out / "blank.html").write_text(BLANK_HTML)
+
+
+@contextlib.contextmanager
+def served(dist: Path) -> Iterator[str]:
+    import build
+
+    server = build.make_server(0, directory=dist)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def launch(playwright: Any) -> Any:
+    from tests.conftest import CHROMIUM_ARGS, system_chromium
+
+    path = system_chromium()
+    kwargs: dict[str, Any] = {"args": CHROMIUM_ARGS, "headless": True}
+    if path:
+        kwargs["executable_path"] = path
+    return playwright.chromium.launch(**kwargs)
+
+
+def measure_ours(
+    context: Any, base: str, seed: int, click: bool, offline: bool = False
+) -> dict[str, float]:
+    """Open a seeded game; the page's own marks (ms since navigation start)."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{base}#/play?rules=ddv&seed={seed}")
+    page.wait_for_function(
+        "() => performance.getEntriesByName('doko:playable').length > 0", timeout=TIMEOUT_MS
+    )
+    marks: dict[str, float] = page.evaluate(MARKS_JS, "doko:")
+    if click:  # the enabled control really is the engine's: a click gets an answer
+        before = page.locator("#status").text_content()
+        live = "[data-testid=hand] button:not([aria-disabled]), "
+        live += "[data-testid=actions] button:not([aria-disabled])"
+        page.locator(live).first.click()
+        page.wait_for_function(
+            "(before) => document.getElementById('status').textContent !== before",
+            arg=before,
+            timeout=TIMEOUT_MS,
+        )
+    if offline:  # let the service worker install (precache everything) and take over
+        page.wait_for_function(
+            "() => document.documentElement.dataset.sw === 'ready'", timeout=TIMEOUT_MS
+        )
+    if errors:
+        raise RuntimeError(f"page error: {errors[0]}")
+    page.close()
+    return marks
+
+
+def measure_baseline(context: Any, base: str) -> dict[str, float]:
+    page = context.new_page()
+    page.goto(f"{base}bench/baseline.html")
+    page.wait_for_function("() => document.body.dataset.pyodide", timeout=TIMEOUT_MS)
+    state = page.evaluate("() => document.body.dataset.pyodide")
+    if state != "ready":
+        raise RuntimeError(f"baseline: {state}")
+    marks: dict[str, float] = page.evaluate(MARKS_JS, "bench:")
+    page.close()
+    return marks
+
+
+def page_runs(browser: Any, base: str, runs: int) -> dict[str, list[dict[str, float]]]:
+    """Interleaved: ours cold+warm, baseline cold+warm, ``runs`` times."""
+    out: dict[str, list[dict[str, float]]] = {
+        "ours_cold": [],
+        "ours_warm": [],
+        "baseline_cold": [],
+        "baseline_warm": [],
+    }
+    for i in range(runs):
+        context = browser.new_context()
+        out["ours_cold"].append(measure_ours(context, base, 1000 + i, click=i == 0, offline=True))
+        out["ours_warm"].append(measure_ours(context, base, 2000 + i, click=i == 0))
+        context.close()
+        context = browser.new_context()
+        out["baseline_cold"].append(measure_baseline(context, base))
+        out["baseline_warm"].append(measure_baseline(context, base))
+        context.close()
+    return out
+
+
+def engine_in_page(browser: Any, base: str, payload: dict[str, Any]) -> dict[str, Any]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}bench/blank.html")
+    result: dict[str, Any] = page.evaluate(ENGINE_JS, payload)
+    context.close()
+    return result
+
+
+def engine_in_cpython(payload: dict[str, Any]) -> dict[str, Any]:
+    sys.path.insert(0, str(ROOT / "engine"))
+    from doko.bench import run
+
+    return run(payload)
+
+
+def median(runs: list[dict[str, float]], key: str) -> float | None:
+    values = [r[key] for r in runs if key in r]
+    return statistics.median(values) if values else None
+
+
+STEPS = (
+    ("html", "HTML received"),
+    ("worker-created", "worker created"),
+    ("dom", "modules run (DOMContentLoaded)"),
+    ("table", "table drawn"),
+    ("worker:start", "worker running"),
+    ("fetched:pyodide.asm.wasm", "wasm fetched"),
+    ("fetched:python_stdlib.zip", "stdlib fetched"),
+    ("fetched:snapshot.bin", "snapshot fetched"),
+    ("worker:pyodide", "Pyodide ready (snapshot)"),
+    ("worker:unpacked", "engine files unpacked"),
+    ("worker:imported", "engine imported"),
+    ("engine-ready", "page told ready"),
+    ("playable", "first playable"),
+)
+
+
+def summarize(runs: dict[str, list[dict[str, float]]]) -> dict[str, Any]:
+    summary: dict[str, Any] = {}
+    for temp in ("cold", "warm"):
+        ours, base = runs[f"ours_{temp}"], runs[f"baseline_{temp}"]
+        playable, pyodide = median(ours, "playable"), median(base, "pyodide")
+        summary[temp] = {
+            "table_ms": median(ours, "table"),
+            "playable_ms": playable,
+            "baseline_ms": pyodide,
+            "ratio": round(playable / pyodide, 3) if playable and pyodide else None,
+            "steps_ms": {key: median(ours, key) for key, _ in STEPS},
+        }
+    return summary
+
+
+def fmt(ms: float | None) -> str:
+    return "-" if ms is None else f"{ms:,.0f}"
+
+
+def table(report: dict[str, Any]) -> str:
+    s, n = report["summary"], report["runs"]
+    lines = [
+        f"page start-up, median of {n} runs (ms since navigation start; "
+        f"{report['machine']}, noisy)",
+        f"{'':39}{'cold':>10}{'warm':>10}",
+    ]
+    for key, label in STEPS:
+        lines.append(
+            f"  ours: {label:<32}"
+            f"{fmt(s['cold']['steps_ms'][key]):>10}{fmt(s['warm']['steps_ms'][key]):>10}"
+        )
+    lines.append(
+        f"  baseline: bare loadPyodide()        "
+        f"{fmt(s['cold']['baseline_ms']):>10}{fmt(s['warm']['baseline_ms']):>10}"
+    )
+    ratio = [s[t]["ratio"] for t in ("cold", "warm")]
+    lines.append(
+        "  ratio first playable / baseline      "
+        + "".join(f"{'-' if r is None else f'{r:.2f}':>10}" for r in ratio)
+    )
+    eng = report["engine"]
+    lines += [
+        "",
+        f"engine, random bots, ddv: CPython {eng['cpython']['games_per_second']:.0f} games/s "
+        f"({eng['cpython']['games']} games), Pyodide in the page "
+        f"{eng['pyodide']['games_per_second']:.0f} games/s ({eng['pyodide']['games']} games)",
+        f"bot decision time, ms p50 / p95      {'CPython':>18}{'Pyodide worker':>22}",
+    ]
+    for level in LEVELS:
+        c = eng["cpython"]["decisions"][level]
+        p = eng["pyodide"]["decisions"][level]
+        lines.append(
+            f"  {level:<10} ({p['decisions']:>3} decisions)"
+            f"{c['p50_ms']:>12.2f} / {c['p95_ms']:<8.2f}{p['p50_ms']:>10.2f} / {p['p95_ms']:.2f}"
+        )
+    return "\n".join(lines)
+
+
+def chromium_version(browser: Any) -> str:
+    return f"Chromium {browser.version}"
+
+
+def run(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
+    import build
+    from playwright.sync_api import sync_playwright
+
+    if build_first:  # with --json, stdout carries the report only
+        with contextlib.redirect_stdout(sys.stderr if as_json else sys.stdout):
+            build.build()
+    write_bench_pages(build.DIST)
+    runs = 1 if smoke else 5
+    games = (30, 200) if smoke else (200, 2000)  # Pyodide, CPython
+    decisions = {"random": 50, "beginner": 50, "standard": 50, "strong": 3 if smoke else 20}
+    if not smoke:
+        decisions.update(random=300, beginner=300, standard=300)
+    started = time.perf_counter()
+    with served(build.DIST) as base, sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            raw = page_runs(browser, base, runs)
+            pyodide = engine_in_page(browser, base, {"games": games[0], "decisions": decisions})
+            version = chromium_version(browser)
+        finally:
+            browser.close()
+    cpython = engine_in_cpython({"games": games[1], "decisions": decisions})
+    report = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": f"{platform.machine()}, {_cores()} cores, {version}",
+        "runs": runs,
+        "smoke": smoke,
+        "summary": summarize(raw),
+        "raw": raw,
+        "engine": {"cpython": cpython, "pyodide": pyodide},
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    print(json.dumps(report, indent=1) if as_json else table(report), flush=True)
+    return report
+
+
+def _cores() -> int:
+    import os
+
+    return os.cpu_count() or 1
+
+
+def main(argv: list[str] | None = None, log: Callable[[str], None] = print) -> int:
+    parser = argparse.ArgumentParser(prog="build.py bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="1 cold + 1 warm run, fewer games")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    args = parser.parse_args(argv)
+    run(args.smoke, args.json, build_first=not args.no_build)
+    return 0

@@ -1,0 +1,126 @@
+"""A fast start for build.py: a Pyodide memory snapshot, and precompressed files.
+
+``write_snapshot(dist, pyodide_sha)`` runs ``node tools/make_snapshot.mjs`` (Pyodide's
+experimental ``_makeSnapshot``) and writes ``dist/snapshot.bin``; the worker restores
+it with ``loadPyodide({_loadSnapshot})`` and skips Python's start-up and the engine
+import. The result is cached in .cache/ under a hash of its inputs, so a build with an
+unchanged engine does not start Node. Without Node the build goes on without a
+snapshot (the worker then starts Pyodide the ordinary way) and says so.
+
+``precompress(dist, cache)`` writes ``NAME.gz`` next to each compressible file; the
+server (build.py serve, or nginx ``gzip_static``, Netlify, ...) sends it with
+``Content-Encoding: gzip`` to browsers that accept it. The service worker never
+lists the .gz files: it fetches the plain names and the browser decodes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SCRIPT = ROOT / "tools" / "make_snapshot.mjs"
+NAME = "snapshot.bin"
+
+
+def write_snapshot(dist: Path, pyodide_sha: str, cache: Path, log: Callable[[str], None]) -> bool:
+    """dist/snapshot.bin from the built dist/pyodide and dist/doko.zip; False if skipped."""
+    key = hashlib.sha256()
+    for part in (pyodide_sha.encode(), (dist / "doko.zip").read_bytes(), SCRIPT.read_bytes()):
+        key.update(hashlib.sha256(part).digest())
+    cached = cache / f"snapshot-{key.hexdigest()[:20]}.bin"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            log("warning: node not found, no Pyodide snapshot (slower start)")
+            return False
+        log("making the Pyodide snapshot (node)")
+        cache.mkdir(exist_ok=True)
+        for old in cache.glob("snapshot-*.bin"):
+            old.unlink()
+        tmp = cached.with_suffix(".tmp")
+        try:
+            subprocess.run(
+                [node, str(SCRIPT), str(dist / "pyodide"), str(dist / "doko.zip"), str(tmp)],
+                check=True,
+                timeout=600,
+                capture_output=True,
+            )
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
+            detail = getattr(err, "stderr", b"") or b""
+            tail = detail.decode(errors="replace").strip().splitlines()[-1:] or [str(err)]
+            log(f"warning: no Pyodide snapshot ({tail[0][:200]})")
+            tmp.unlink(missing_ok=True)
+            return False
+        tmp.replace(cached)
+    shutil.copyfile(cached, dist / NAME)
+    return True
+
+
+COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".txt", ".bin", ".webmanifest"}
+
+
+def precompress(dist: Path, cache: Path) -> int:
+    """Write FILE.gz beside every compressible file that shrinks by a tenth; bytes saved."""
+    saved = 0
+    (cache / "gz").mkdir(parents=True, exist_ok=True)
+    used: set[Path] = set()
+    for p in sorted(dist.rglob("*")):
+        if not p.is_file() or p.suffix not in COMPRESS or p.stat().st_size < 1024:
+            continue
+        if p.name == "sw.js":  # filled in after this (precache list); fetched fresh anyway
+            continue
+        data = p.read_bytes()
+        # large runtime files are compressed once per content, then taken from the cache
+        cached = cache / "gz" / f"{hashlib.sha256(data).hexdigest()[:32]}.gz"
+        used.add(cached)
+        if cached.exists():
+            packed = cached.read_bytes()
+        else:
+            packed = gzip.compress(data, 9 if len(data) < 1_000_000 else 6, mtime=0)
+            if len(data) >= 1_000_000:
+                cached.write_bytes(packed)
+        if len(packed) <= 0.9 * len(data):
+            p.with_name(p.name + ".gz").write_bytes(packed)
+            saved += len(data) - len(packed)
+    for old in (cache / "gz").glob("*.gz"):
+        if old not in used:
+            old.unlink()
+    return saved
+
+
+STATIC_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[\w./-]+\.js)["']""", re.M)
+MODULE_SCRIPT = re.compile(r"""\n(\s*)<script type="module" src="([\w./-]+\.js)"[^>]*></script>""")
+
+
+def modulepreload(dist: Path) -> int:
+    """``<link rel=modulepreload>`` in index.html for every module the entry modules
+    import (transitively), so the browser fetches them at once instead of level by level."""
+    index = dist / "index.html"
+    html = index.read_text()
+    entries = [m.group(2) for m in MODULE_SCRIPT.finditer(html)]
+    seen: list[str] = []
+    todo = list(entries)
+    while todo:
+        name = todo.pop(0)
+        path = dist / name
+        if not path.is_file():
+            continue
+        for dep in STATIC_IMPORT.findall(path.read_text()):
+            dep = (Path(name).parent / dep).as_posix()
+            if dep not in seen and dep not in entries:
+                seen.append(dep)
+                todo.append(dep)
+    first = list(MODULE_SCRIPT.finditer(html))[-1:]  # after the async boot.js, if any
+    if not first or not seen:
+        return 0
+    at = first[0].start()
+    indent = first[0].group(1)
+    links = "".join(f'\n{indent}<link rel="modulepreload" href="{dep}">' for dep in seen)
+    index.write_text(html[:at] + links + html[at:])
+    return len(seen)

@@ -1,0 +1,72 @@
+"""build.py's fast-start pieces: precompressed files, the gzip-aware server, modulepreload."""
+
+from __future__ import annotations
+
+import gzip
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+import build_fast  # noqa: E402
+import build_offline  # noqa: E402
+
+sys.path.remove(str(ROOT))
+
+
+def get(url: str, gzip_ok: bool) -> tuple[dict[str, str], bytes]:
+    accept = "gzip" if gzip_ok else "identity"
+    req = urllib.request.Request(url, headers={"Accept-Encoding": accept})
+    with urllib.request.urlopen(req) as r:
+        return dict(r.headers), r.read()
+
+
+def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
+    text = b"console.log('hello');\n" * 200
+    (tmp_path / "a.js").write_bytes(text)
+    (tmp_path / "sw.js").write_text("/*PRECACHE*/{}/*END*/" + "x" * 2000)
+    assert build_fast.precompress(tmp_path, tmp_path / ".cache") > 0
+    assert (tmp_path / "a.js.gz").exists() and not (tmp_path / "sw.js.gz").exists()
+    build_offline.write_precache(tmp_path)
+    assert "a.js.gz" not in (tmp_path / "sw.js").read_text()  # never precached
+    server = build.make_server(0, directory=tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        headers, body = get(base + "a.js", gzip_ok=True)
+        assert headers["Content-Encoding"] == "gzip"
+        assert headers["Content-Type"] == "application/javascript"
+        assert "Content-Security-Policy" in headers
+        assert gzip.decompress(body) == text
+        headers, body = get(base + "a.js", gzip_ok=False)
+        assert "Content-Encoding" not in headers and body == text
+        # a file edited after its .gz was written is served as it is now
+        (tmp_path / "a.js").write_bytes(b"changed")
+        headers, body = get(base + "a.js", gzip_ok=True)
+        assert "Content-Encoding" not in headers and body == b"changed"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_modulepreload_lists_the_imported_modules(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        '<head>\n  <script type="module" src="boot.js" async></script>\n'
+        '  <script type="module" src="app.js"></script>\n</head>'
+    )
+    (tmp_path / "boot.js").write_text("export const x = 1;\n")
+    (tmp_path / "app.js").write_text(
+        'import { a } from "./a.js";\nimport "./b.js";\nimport { x } from "./boot.js";\n'
+    )
+    (tmp_path / "a.js").write_text('import {\n  c,\n} from "./c.js";\n')
+    (tmp_path / "b.js").write_text("")
+    (tmp_path / "c.js").write_text("")
+    assert build_fast.modulepreload(tmp_path) == 3
+    html = (tmp_path / "index.html").read_text()
+    for name in ("a.js", "b.js", "c.js"):
+        assert f'<link rel="modulepreload" href="{name}">' in html
+    assert 'modulepreload" href="boot.js"' not in html
+    assert html.index("modulepreload") < html.index('src="app.js"')
