@@ -115,6 +115,24 @@ def test_link_opens_viewer_steps_and_plays_on(page: Any) -> None:
     assert page.watch.errors == []
 
 
+
+def test_a_running_game_is_shared_as_far_as_it_went(page: Any) -> None:
+    page.goto("/#/play?rules=ddv&seed=7&delay=0")
+    ready(page)
+    play_cards(page, 3)
+    page.wait_for_selector(f"{HAND}[data-my-turn=true]")  # the bots have answered
+    held = page.locator(f"{HAND} button[data-card]").count()
+    page.click("[data-testid=share]")
+    page.wait_for_function("() => document.body.dataset.shareLink")
+    link = page.evaluate("() => document.body.dataset.shareLink")
+    record = links.decode(link.split("#/replay/", 1)[1])
+    state = replay(record)
+    assert not state.is_over and len(state.hands[0]) == held == 9
+    page.goto(link)
+    page.wait_for_selector("[data-testid=replay]")
+    assert page.text_content("[role=alert]") == ""
+    assert page.watch.errors == []
+
 def test_demo_gallery_opens_a_demo(page: Any) -> None:
     page.goto("/#/demos")
     ready(page)

@@ -346,7 +346,8 @@ function header() {
         ? h("button", { type: "button", dataset: { intent: "home", focus: "home" }, text: tx("back") })
         : null,
       comforts.headerButtons(),
-      state.screen === "play" && state.view?.phase === "done"
+      // the game so far, finished or not: the link opens it in the replay viewer
+      state.screen === "play" && state.view && state.engine === "ready"
         ? h("button", { type: "button", dataset: { intent: "share", focus: "share", testid: "share" },
           text: st("share") }) : null,
       h("button", { type: "button", lang: getLang() === "de" ? "en" : "de",

@@ -33,10 +33,8 @@ def _table_state() -> Any:
 def encode_link(payload: dict[str, Any]) -> dict[str, Any]:
     record = payload.get("record")
     if record is None:
-        state = _table_state()
-        if not state.is_over:
-            raise ValueError("a game can be shared once it is over")
-        return {"payload": links.encode_state(state)}
+        # the table's game as far as it went: a finished game or a position
+        return {"payload": links.encode_state(_table_state())}
     return {"payload": links.encode(record)}
 
 
