@@ -115,7 +115,6 @@ def test_link_opens_viewer_steps_and_plays_on(page: Any) -> None:
     assert page.watch.errors == []
 
 
-
 def test_a_running_game_is_shared_as_far_as_it_went(page: Any) -> None:
     page.goto("/#/play?rules=ddv&seed=7&delay=0")
     ready(page)
@@ -132,6 +131,7 @@ def test_a_running_game_is_shared_as_far_as_it_went(page: Any) -> None:
     page.wait_for_selector("[data-testid=replay]")
     assert page.text_content("[role=alert]") == ""
     assert page.watch.errors == []
+
 
 def test_demo_gallery_opens_a_demo(page: Any) -> None:
     page.goto("/#/demos")
