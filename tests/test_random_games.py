@@ -28,6 +28,21 @@ def test_random_games_hold_invariants(preset: str) -> None:
     assert report["games"] == GAMES
 
 
+LARGER_TABLES = [
+    (preset, players)
+    for preset in sorted(PRESETS)
+    for players in PRESETS[preset].players
+    if players != 4
+]
+
+
+@pytest.mark.parametrize(("preset", "players"), LARGER_TABLES)
+def test_larger_tables_hold_invariants(preset: str, players: int) -> None:
+    # 5 players: the dealer sits out; 6 and 8: fixed teams by seat (klassisch)
+    report = simulate(PRESETS[preset], GAMES, seed=12, specs=["random"] * players, players=players)
+    assert report["games"] == GAMES and len(report["mean_points"]) == players
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_mixed_bots_reach_every_phase(preset: str) -> None:
     # standard seats say 'healthy' mostly, so normal games and weddings occur too
