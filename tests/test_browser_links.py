@@ -154,18 +154,11 @@ def _persistent(browser: Any, user_dir: Path, site: str) -> Any:
     return browser.browser_type.launch_persistent_context(str(user_dir), **kwargs)
 
 
-def test_game_resumes_after_the_browser_is_killed(browser: Any, site: str, tmp_path: Path) -> None:
-    hash_ = "#/play?rules=ddv&seed=7&delay=0"
-    profile = tmp_path / "profile"
-    context = _persistent(browser, profile, site)
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto("/" + hash_)
-    ready(page)
-    play_cards(page, 3)
-    page.wait_for_timeout(300)  # the bots finish their trick; the last write is awaited anyway
-    hand = page.locator(f"{HAND} button[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )
+def _kill_and_reopen(
+    browser: Any, profile: Path, site: str, context: Any, hash_: str
+) -> tuple[Any, Any, list[str]]:
+    """Kill the browser hard (no unload, no flush), start it again on the same profile
+    and open the same page: the new context, its page and its page errors."""
     pid = _chromium_pid(profile)
     assert pid, "no browser process found"
     os.kill(pid, signal.SIGKILL)
@@ -178,6 +171,22 @@ def test_game_resumes_after_the_browser_is_killed(browser: Any, site: str, tmp_p
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto("/" + hash_)
     ready(page)
+    return context, page, errors
+
+
+def test_game_resumes_after_the_browser_is_killed(browser: Any, site: str, tmp_path: Path) -> None:
+    hash_ = "#/play?rules=ddv&seed=7&delay=0"
+    profile = tmp_path / "profile"
+    context = _persistent(browser, profile, site)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto("/" + hash_)
+    ready(page)
+    play_cards(page, 3)
+    page.wait_for_timeout(300)  # the bots finish their trick; the last write is awaited anyway
+    hand = page.locator(f"{HAND} button[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    context, page, errors = _kill_and_reopen(browser, profile, site, context, hash_)
     page.wait_for_function(
         f"() => document.querySelectorAll('{HAND} button[data-card]').length === {len(hand)}"
     )
@@ -244,18 +253,7 @@ def test_series_resumes_after_the_browser_is_killed(
     page.wait_for_timeout(300)  # the bots finish their moves; every write is awaited anyway
     before = table_now(page)
     assert len(before["rows"]) == 2 and before["series"] == "Runde 1 von 2"
-    pid = _chromium_pid(profile)
-    assert pid, "no browser process found"
-    os.kill(pid, signal.SIGKILL)
-    time.sleep(1)
-    with contextlib.suppress(Exception):
-        context.close()
-    context = _persistent(browser, profile, site)
-    page = context.pages[0] if context.pages else context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto("/" + hash_)
-    ready(page)
+    context, page, errors = _kill_and_reopen(browser, profile, site, context, hash_)
     page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=score-row]').length === 2"
     )
