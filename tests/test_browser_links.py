@@ -20,7 +20,7 @@ import pytest
 from conftest import CHROMIUM_ARGS, ROOT, system_chromium
 from doko import links
 from doko.notation import replay
-from pageplay import HAND, ready, step
+from pageplay import HAND, play_to_end, ready, step
 
 pytestmark = pytest.mark.browser
 
@@ -413,11 +413,7 @@ def test_no_csp_violation_in_a_full_game_and_a_demo(page: Any) -> None:
     )
     page.goto("/#/play?rules=ddv&seed=3&delay=0")
     ready(page)
-    deadline = time.monotonic() + 120
-    while page.locator("[data-testid=score-row]").count() == 0:
-        assert time.monotonic() < deadline
-        if not step(page):
-            page.wait_for_timeout(50)
+    play_to_end(page)
     page.click("[data-testid=share]")
     page.wait_for_function("() => document.body.dataset.shareLink")
     link = page.evaluate("() => document.body.dataset.shareLink")

@@ -11,13 +11,12 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pageplay import HAND, step
+from pageplay import HAND, play_to_end
 
 pytestmark = pytest.mark.browser
 
@@ -53,11 +52,7 @@ def test_five_players_the_dealer_sits_out(page: Any) -> None:
     assert page.locator("[data-testid=table] [data-sits-out]").count() == 1
     assert page.locator(f"{HAND} button[data-card]").count() == 12
 
-    deadline = time.monotonic() + 120
-    while page.locator("[data-testid=score-row]").count() == 0:
-        assert time.monotonic() < deadline, "game did not finish in time"
-        if not step(page):
-            page.wait_for_timeout(50)
+    play_to_end(page)
 
     shown = json.loads(page.get_attribute("[data-testid=result-points]", "data-points"))
     row = page.locator("[data-testid=score-row]").first
@@ -74,6 +69,26 @@ def test_five_players_the_dealer_sits_out(page: Any) -> None:
     page.click("[data-testid=score-row] [data-testid=row-details]")
     lines = page.locator("[data-testid=score-line]")
     assert lines.count() == len(replayed["lines"]) > 0
+    assert page.watch.errors == [] and page.watch.offsite == []
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_fixed_team_table_plays_a_deal(page: Any, players: int) -> None:
+    """klassisch with 6 or 8 players: eight cards each, teams by seat, the page's
+    result is what the CLI makes of the same record."""
+    page.goto(f"#/play?rules=klassisch&seed=5&players={players}&delay=0")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    page.wait_for_selector(f"{HAND} button[data-card]")
+    assert page.locator("[data-testid=table] [data-seat]").count() == players
+    assert page.locator(f"{HAND} button[data-card]").count() == 8
+    assert page.locator("[data-testid=table] [data-sits-out]").count() == 0
+
+    play_to_end(page)
+
+    shown = json.loads(page.get_attribute("[data-testid=result-points]", "data-points"))
+    record = json.loads(page.text_content("[data-testid=record]"))
+    replayed = doko("replay", data=record)
+    assert replayed["points"] == shown and len(shown) == players
     assert page.watch.errors == [] and page.watch.offsite == []
 
 
