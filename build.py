@@ -8,8 +8,9 @@
                                     (benchmarks/page_bench.py)
 
 Stdlib only. Pyodide comes from the npm package (fetched once with ``npm pack``
-into .cache/ and checked against a pinned hash); nothing is loaded from a CDN
-at run time.
+into .cache/ and checked against a pinned hash); esbuild, which bundles the page's
+modules into one, from ``npm ci`` (package.json, package-lock.json) into
+node_modules/; nothing is loaded from a CDN at run time.
 """
 
 from __future__ import annotations
@@ -172,6 +173,9 @@ def build() -> None:
     write_licenses(DIST / "pyodide")
     if build_fast.write_snapshot(DIST, PYODIDE_SHA512, CACHE, log):
         log(f"Pyodide snapshot with the engine imported: {build_fast.NAME}")
+    bundled = build_fast.bundle(DIST, log)
+    if bundled:
+        log(f"app.js bundled with esbuild: {bundled} modules in one file")
     log(f"modulepreload links in index.html: {build_fast.modulepreload(DIST)}")
     log(f"precompressed (.gz): {build_fast.precompress(DIST, CACHE) / 1e6:.1f} MB saved")
     build_offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)

@@ -2,8 +2,9 @@
 
 Builds dist/, serves it on 127.0.0.1 and drives headless Chromium:
 
-- ours: ``#/play?rules=ddv&seed=N`` until the table is drawn (``doko:table``) and
-  until the first card or choice is enabled by the engine's answer
+- ours: ``#/play?rules=ddv&seed=N`` until the table is drawn (``doko:table``: the
+  frame showing the seats and the trick area painted; ``doko:table-dom``: in the DOM)
+  and until the first card or choice is enabled by the engine's answer
   (``doko:playable``); the first run also clicks it and waits for the engine;
 - baseline: ``bench/baseline.html``, which only awaits a bare ``loadPyodide()``
   from the same dist/pyodide (written here, after the build, so it is not in the
@@ -195,7 +196,8 @@ STEPS = (
     ("html", "HTML received"),
     ("worker-created", "worker created"),
     ("dom", "modules run (DOMContentLoaded)"),
-    ("table", "table drawn"),
+    ("table-dom", "table in the DOM"),
+    ("table", "table drawn (painted)"),
     ("worker:start", "worker running"),
     ("fetched:pyodide.asm.wasm", "wasm fetched"),
     ("fetched:python_stdlib.zip", "stdlib fetched"),

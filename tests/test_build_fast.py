@@ -8,6 +8,8 @@ import threading
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
@@ -70,3 +72,28 @@ def test_modulepreload_lists_the_imported_modules(tmp_path: Path) -> None:
         assert f'<link rel="modulepreload" href="{name}">' in html
     assert 'modulepreload" href="boot.js"' not in html
     assert html.index("modulepreload") < html.index('src="app.js"')
+
+
+def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
+    if build_fast.esbuild(print) is None:
+        pytest.skip("esbuild cannot be installed here (no npm)")
+    files = {
+        "index.html": '<head>\n  <script type="module" src="boot.js" async></script>\n'
+        '  <script type="module" src="app.js"></script>\n</head>',
+        "boot.js": "export const worker = 1;\n",
+        "app.js": 'import { a } from "./a.js";\nimport { worker } from "./boot.js";\n'
+        'import "./shared.js";\nconsole.log(a, worker);\n',
+        "a.js": 'import { c } from "./c.js";\nexport const a = c + 1;\n',
+        "c.js": "export const c = 40;\n",
+        "shared.js": "console.log('shared');\n",
+        "worker.js": 'import "./shared.js";\n',
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    assert build_fast.bundle(tmp_path, print) == 2
+    app = (tmp_path / "app.js").read_text()
+    assert "c + 1" in app and "= 40" in app and "shared" in app
+    assert 'from "./boot.js"' in app  # one boot.js for both: the worker it started
+    assert not (tmp_path / "a.js").exists() and not (tmp_path / "c.js").exists()
+    assert (tmp_path / "shared.js").exists()  # the worker still imports it
+    assert build_fast.modulepreload(tmp_path) == 0
