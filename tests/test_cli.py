@@ -112,3 +112,20 @@ def test_simulate_records_replay_to_the_same_result(tmp_path: Path) -> None:
         game = json.loads(line)
         again = doko("replay", "-", stdin=json.dumps(game["record"]))
         assert json.loads(again.stdout) == game["result"]
+
+
+def test_match_reports_each_bot_and_the_paired_difference() -> None:
+    args = ("match", "--rules", "ddv", "--games", "12", "--seed", "5")
+    out = doko(*args, "--bots", "standard,random", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    first, second = report["bots"]
+    assert [first["spec"], second["spec"]] == ["standard", "random"]
+    assert first["mean"] == -second["mean"]  # ddv is zero-sum, each bot sat every seat
+    assert report["difference"]["mean"] == pytest.approx(2 * first["mean"], abs=0.002)
+    low, high = report["difference"]["ci95"]
+    assert low <= report["difference"]["mean"] <= high
+    # the same deals and games in two processes
+    parallel = json.loads(doko(*args, "--bots", "standard,random", "--json", "--jobs", "2").stdout)
+    assert [b["mean"] for b in parallel["bots"]] == [first["mean"], second["mean"]]
+    assert doko(*args, "--bots", "standard,genius").returncode == 2
