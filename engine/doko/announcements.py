@@ -8,8 +8,7 @@ decided in trick k moves every deadline back by k-1 tricks (one card each).
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .rules import Rules
 
@@ -120,29 +119,85 @@ def choices(
     return words
 
 
-@lru_cache(maxsize=1 << 14)
-def actions_by_seat(
-    rules: Rules,
-    re_party: tuple[int, ...],
-    frozen: frozenset[str],
-    words: tuple[tuple[str, ...], tuple[str, ...]],
-    hand_sizes: tuple[int, ...],
-    tricks_started: int,
-    shift: int,
-) -> tuple[tuple[str, ...], ...]:
-    """Every seat's announcement actions (``SEAT:WORD``), indexed by seat.
+Calls = tuple[tuple[str, ...], ...]  # announcement actions (``SEAT:WORD``), indexed by seat
 
-    ``words`` holds what Re and Kontra have said. Cached: legal actions need
-    this after every card, and the same few situations recur in every deal.
+
+class CallTable:
+    """Every seat's announcement actions under one rule set, remembered by situation.
+
+    Legal actions need them after every card, and the same few situations recur
+    in every deal: each is worked out once, and so is each seat's share of it.
     """
-    out = []
-    for seat, cards in enumerate(hand_sizes):
-        party = "re" if seat in re_party else "kontra"
-        said, theirs = words if party == "re" else words[::-1]
-        at = Moment(cards, tricks_started, shift)
-        calls = [] if party in frozen else choices(rules, party, said, theirs, at)
-        out.append(tuple(f"{seat}:{w}" for w in calls))
-    return tuple(out)
+
+    LIMIT = 1 << 14  # situations remembered; more start the memory afresh
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._by_situation: dict[tuple[Any, ...], Calls | None] = {}
+        self._by_seat: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+    def calls(
+        self,
+        re_party: tuple[int, ...],
+        frozen: frozenset[str],
+        re_words: tuple[str, ...],
+        kontra_words: tuple[str, ...],
+        hand_sizes: tuple[int, ...],
+        tricks_started: int,
+        shift: int,
+    ) -> Calls | None:
+        """Each seat's actions (a seat per hand size), or None if no seat has one."""
+        key = (re_party, frozen, re_words, kontra_words, hand_sizes, tricks_started, shift)
+        try:
+            return self._by_situation[key]
+        except KeyError:
+            pass
+        by_seat = []
+        for seat, cards in enumerate(hand_sizes):
+            party = "re" if seat in re_party else "kontra"
+            said, theirs = (re_words, kontra_words) if party == "re" else (kontra_words, re_words)
+            at = (cards, tricks_started, shift)
+            by_seat.append(() if party in frozen else self._seat(seat, party, said, theirs, at))
+        found = tuple(by_seat) if any(by_seat) else None
+        _remember(self._by_situation, key, found, self.LIMIT)
+        return found
+
+    def _seat(
+        self,
+        seat: int,
+        party: str,
+        said: tuple[str, ...],
+        theirs: tuple[str, ...],
+        at: tuple[int, int, int],
+    ) -> tuple[str, ...]:
+        key = (seat, party, said, theirs, at)
+        found = self._by_seat.get(key)
+        if found is None:
+            words = choices(self.rules, party, said, theirs, Moment(*at))
+            found = tuple(f"{seat}:{w}" for w in words)
+            _remember(self._by_seat, key, found, self.LIMIT)
+        return found
+
+
+def _remember(memory: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    if len(memory) >= limit:
+        memory.clear()
+    memory[key] = value
+
+
+_tables: dict[Rules, CallTable] = {}
+_latest: CallTable | None = None  # most look-ups are for the rules of the one before
+
+
+def call_table(rules: Rules) -> CallTable:
+    """The CallTable of ``rules``; equal rules share one."""
+    global _latest
+    latest = _latest
+    if latest is None or latest.rules is not rules:
+        if len(_tables) >= 64:
+            _tables.clear()
+        latest = _latest = _tables.setdefault(rules, CallTable(rules))
+    return latest
 
 
 def closes_party(rules: Rules, word: str, said: tuple[str, ...], at: Moment) -> bool:

@@ -52,6 +52,8 @@ def card(suit: str, rank: str) -> Card:
     return _BY_TEXT[suit + rank]
 
 
+CARDS = tuple(_BY_TEXT.values())  # every distinct card of the 64-card deck
+
 HT = card("H", "T")
 CQ = card("C", "Q")
 DA = card("D", "A")
@@ -67,12 +69,17 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+_DECKS = {
+    size: tuple(_BY_TEXT[s + r] for s in SUITS for r in ranks) * 2
+    for size, ranks in DECK_RANKS.items()
+}
+
+
 def deck(size: int) -> list[Card]:
     """Every card of a deck of ``size`` cards (40, 48 or 64), two of each."""
-    if size not in DECK_RANKS:
+    if size not in _DECKS:
         raise ValueError(f"no deck of {size} cards (40, 48 or 64)")
-    one = [_BY_TEXT[s + r] for s in SUITS for r in DECK_RANKS[size]]
-    return one + one
+    return list(_DECKS[size])  # a fresh list: deal shuffles it in place
 
 
 def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card, ...]]:
@@ -86,7 +93,7 @@ def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card
     random.Random(seed).shuffle(cards)
     active = [s for s in range(players) if not (players == 5 and s == dealer)]
     per_seat = size // len(active)
-    hands: list[tuple[Card, ...]] = [() for _ in range(players)]
+    hands: list[tuple[Card, ...]] = [()] * players
     for i, seat in enumerate(active):
         hands[seat] = tuple(cards[i * per_seat : (i + 1) * per_seat])
     return hands

@@ -9,7 +9,7 @@ Damen-, Buben- and Fleischlos-Solo. It maps every card to the suit it follows
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import DECK_RANKS, HT, SUITS, Card, card
@@ -26,6 +26,24 @@ class CardOrder:
     power: dict[Card, int]  # card -> rank inside what it follows; higher wins
     trumps: tuple[Card, ...]  # distinct trumps, highest first
     dulle_second_wins: bool  # the second HT beats the first, except in the last trick
+    # Tables for the hot paths, derived from the above: each card's rank in a trick
+    # led by each suit (or trump), and the cards that follow each suit.
+    led_ranks: dict[str, dict[Card, int]] = field(init=False, repr=False, compare=False)
+    members: dict[str, frozenset[Card]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        groups = dict.fromkeys(self.follows.values())
+        members = {g: frozenset(c for c, f in self.follows.items() if f == g) for g in groups}
+        led_ranks = {led: {c: self._rank(c, led) for c in self.follows} for led in groups}
+        object.__setattr__(self, "members", members)
+        object.__setattr__(self, "led_ranks", led_ranks)
+
+    def _rank(self, card: Card, led: str) -> int:
+        """Beats every lower rank in a trick led by ``led``: any trump beats the led suit."""
+        group = self.follows[card]
+        if group == TRUMP:
+            return 100 + self.power[card]
+        return self.power[card] if group == led else 0
 
     def is_trump(self, card: Card) -> bool:
         return self.follows[card] == TRUMP
@@ -45,11 +63,20 @@ class CardOrder:
         return self.power[card] > self.power[best]
 
     def winner(self, cards: list[Card] | tuple[Card, ...], last_trick: bool) -> int:
-        """Index (in play order) of the card that wins a complete trick."""
-        best = 0
-        for i in range(1, len(cards)):
-            if self.beats(cards[i], cards[best], last_trick):
-                best = i
+        """Index (in play order) of the card that wins a complete trick.
+
+        The highest rank in the led suit's table wins (``beats`` card by card);
+        of equal cards the first, unless the second beats it (the Dullen rule).
+        Cards of another plain suit rank 0: they never win.
+        """
+        ranks = self.led_ranks[self.follows[cards[0]]]
+        best, top = 0, 0
+        for i, played in enumerate(cards):
+            rank = ranks[played]
+            if rank > top:
+                best, top = i, rank
+            elif rank == top and self.beats(played, cards[best], last_trick):
+                best = i  # the same card again, and it wins
         return best
 
 

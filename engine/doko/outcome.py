@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import total_eyes
 from .scoring import Summary, score
 from .state import GameState, is_solo_like
 from .tricks import specials, specials_for
@@ -13,8 +14,10 @@ def summarize(state: GameState) -> Summary:
     """The game summary (FORMATS.md) of a finished, scored deal."""
     re = state.re_seats()
     party_of = {s: ("re" if s in re else "kontra") for s in state.active}
+    won = [t for t in state.tricks if t.winner in re]  # by Re
     lone = state.contract in ("wedding-alone", "silent-wedding")
     kinds = specials_for(state.rules, is_solo_like(state.contract), lone)
+    found = specials(state.tricks, state.order, party_of, kinds, state.rules.doppelkarl)
     extra: dict[str, Any] = {}
     if state.contract == "poverty":
         extra["poverty"] = {
@@ -29,17 +32,20 @@ def summarize(state: GameState) -> Summary:
         contract=state.contract,
         players=state.players,
         re=re,
-        sitting_out=next((s for s in range(state.players) if not state.dealt[s]), None),
-        eyes_re=sum(t.eyes for t in state.tricks if t.winner in re),
-        tricks_re=sum(1 for t in state.tricks if t.winner in re),
-        tricks_kontra=sum(1 for t in state.tricks if t.winner not in re),
-        announcements={p: state.party_words(p) for p in ("re", "kontra")},
-        specials=tuple(
-            (item["kind"], item["party"])
-            for item in specials(state.tricks, state.order, party_of, kinds, state.rules.doppelkarl)
-        ),
+        sitting_out=_sitting_out(state),
+        eyes_re=total_eyes([c for t in won for c in t.cards]),
+        tricks_re=len(won),
+        tricks_kontra=len(state.tricks) - len(won),
+        announcements={"re": state.re_words, "kontra": state.kontra_words},
+        specials=tuple([(item["kind"], item["party"]) for item in found]),
         extra=extra,
     )
+
+
+def _sitting_out(state: GameState) -> int | None:
+    if len(state.active) == state.players:
+        return None  # every seat plays
+    return next(s for s in range(state.players) if not state.dealt[s])
 
 
 def result(state: GameState) -> dict[str, Any]:

@@ -8,6 +8,7 @@ runs the Trumpfabgabe exchange and decides a Hochzeit's partner.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -24,9 +25,9 @@ if TYPE_CHECKING:
 
 def choices(state: GameState, seat: int) -> list[str]:
     rules = state.rules
-    solos = [f"solo:{k}" for k in rules.solos]
+    solos = solo_words(rules.solos)
     if state.forced_solo is not None:
-        return solos  # vorgeführt: only a solo, no throwing
+        return list(solos)  # vorgeführt: only a solo, no throwing
     hand = state.dealt[seat]
     words = ["healthy"]
     if rules.throw != "none" and _kings(hand) >= rules.throw_kings:
@@ -35,7 +36,13 @@ def choices(state: GameState, seat: int) -> list[str]:
         words += wedding_words(state, seat)
     if rules.poverty != "none" and poverty_trumps(state, hand) <= rules.poverty_max_trumps:
         words.append("poverty")
-    return words + solos
+    return [*words, *solos]
+
+
+@cache
+def solo_words(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """``solo:KIND`` for each kind."""
+    return tuple(f"solo:{k}" for k in kinds)
 
 
 def wedding_words(state: GameState, seat: int) -> list[str]:
@@ -91,12 +98,14 @@ def explain(state: GameState, seat: int, what: str) -> str:
 
 
 def declare(state: GameState, seat: int, what: str) -> GameState:
-    state = state._replace(declarations=state.declarations + ((seat, what),))
+    declarations = state.declarations + ((seat, what),)
     if what == "throw" and state.rules.throw == "immediate":
-        return state._replace(contract="redeal", phase="done", to_act=None)
-    if state.forced_solo is not None or len(state.declarations) == len(state.active):
-        return resolve(state)
-    return state._replace(to_act=state.next_seat(seat))
+        return state.updated(
+            declarations=declarations, contract="redeal", phase="done", to_act=None
+        )
+    if state.forced_solo is not None or len(declarations) == len(state.active):
+        return resolve(state.updated(declarations=declarations))
+    return state.updated(declarations=declarations, to_act=state.next_seat(seat))
 
 
 def priority(state: GameState, seat: int, what: str) -> tuple[int, int]:
@@ -105,7 +114,10 @@ def priority(state: GameState, seat: int, what: str) -> tuple[int, int]:
         rank = -rules.solos.index(what[5:]) if rules.solos_ranked else 0
         duty = rules.duty_solo_rounds > 0 and is_duty(state, seat)
         return (5 if duty else 4, rank)
-    return ({"throw": 3, "poverty": 2}.get(what, 1 if what.startswith("wedding") else 0), 0)
+    return (_PRIORITY.get(what, 1 if what.startswith("wedding") else 0), 0)
+
+
+_PRIORITY = {"throw": 3, "poverty": 2}  # of the reservations that are not solos or weddings
 
 
 def is_duty(state: GameState, seat: int) -> bool:
@@ -119,7 +131,7 @@ def resolve(state: GameState) -> GameState:
         duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
         leads = seat if duty and state.rules.solo_leads == "duty" else left
         order = card_order(what[5:], state.rules, _deck_size(state))
-        return state._replace(
+        return state.updated(
             contract=what,
             order=order,
             declarer=seat,
@@ -129,14 +141,14 @@ def resolve(state: GameState) -> GameState:
             to_act=leads,
         )
     if what == "throw":
-        return state._replace(contract="redeal", phase="done", to_act=None)
+        return state.updated(contract="redeal", phase="done", to_act=None)
     if what == "poverty":
-        return state._replace(
+        return state.updated(
             contract="poverty", declarer=seat, phase="poverty", to_act=state.next_seat(seat)
         )
     if what.startswith("wedding"):
         rule = what.partition(":")[2] or state.rules.wedding_rules[0]
-        return state._replace(
+        return state.updated(
             contract="wedding",
             declarer=seat,
             re_party=(seat,),
@@ -146,10 +158,10 @@ def resolve(state: GameState) -> GameState:
         )
     if is_fixed_team(state.players):  # teams by seat; who holds the Alten does not matter
         team_a = tuple(s for s in state.active if s % 2 == 0)
-        return state._replace(contract="normal", re_party=team_a, phase="play", to_act=left)
+        return state.updated(contract="normal", re_party=team_a, phase="play", to_act=left)
     both = [s for s in state.active if state.dealt[s].count(CQ) == 2]
     if both:
-        return state._replace(
+        return state.updated(
             contract="silent-wedding",
             declarer=both[0],
             re_party=(both[0],),
@@ -157,7 +169,7 @@ def resolve(state: GameState) -> GameState:
             to_act=left,
         )
     re = tuple(s for s in state.active if CQ in state.dealt[s])
-    return state._replace(contract="normal", re_party=re, phase="play", to_act=left)
+    return state.updated(contract="normal", re_party=re, phase="play", to_act=left)
 
 
 # -- Trumpfabgabe ----------------------------------------------------------------------
@@ -169,14 +181,14 @@ def answer_poverty(state: GameState, seat: int, what: str) -> GameState:
     if what == "decline":
         nxt = state.next_seat(seat)
         if nxt == giver:  # everybody declined: the same dealer deals again
-            return state._replace(contract="redeal", phase="done", to_act=None)
-        return state._replace(to_act=nxt)
+            return state.updated(contract="redeal", phase="done", to_act=None)
+        return state.updated(to_act=nxt)
     order = state.order  # the normal order: a Trumpfabgabe is no solo
     given = tuple(c for c in state.hands[giver] if order.follows[c] == "T")
     hands = list(state.hands)
     hands[giver] = tuple(c for c in hands[giver] if order.follows[c] != "T")
     hands[seat] = hands[seat] + given
-    return state._replace(
+    return state.updated(
         hands=tuple(hands),
         partner=seat,
         re_party=(giver, seat),
@@ -223,7 +235,7 @@ def return_cards(state: GameState, seat: int, what: str) -> GameState:
     hands[seat] = tuple(taker)
     hands[giver] = hands[giver] + tuple(cards)
     trumps = sum(1 for c in cards if state.order.follows[c] == "T")
-    return state._replace(
+    return state.updated(
         hands=tuple(hands),
         poverty_returned=trumps,
         phase="play",
@@ -249,11 +261,11 @@ def after_trick(state: GameState, trick: Trick) -> GameState:
     partner = _wedding_partner(state, trick, groom)
     if partner is not None:
         assert groom is not None
-        return state._replace(partner=partner, re_party=(groom, partner), wedding_decided=number)
+        return state.updated(partner=partner, re_party=(groom, partner), wedding_decided=number)
     window = state.rules.wedding_tricks or state.rules.tricks_per_game
     last = not any(state.hands)
     if number >= window or last:
-        return state._replace(contract="wedding-alone", wedding_decided=number)
+        return state.updated(contract="wedding-alone", wedding_decided=number)
     return state
 
 
@@ -284,6 +296,6 @@ def may_declare_solo(state: GameState, seat: int) -> bool:
 
 def declare_one_queen_solo(state: GameState, seat: int) -> GameState:
     order = card_order("diamonds", state.rules, _deck_size(state))
-    return state._replace(
+    return state.updated(
         contract="solo:diamonds", order=order, declarer=seat, re_party=(seat,), one_queen_solo=True
     )

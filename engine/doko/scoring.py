@@ -63,6 +63,7 @@ TOTAL_EYES = 240
 LIMIT_EYES = {"no90": 90, "no60": 60, "no30": 30}
 # ddv: Augen a party needs against a limit of the other party, for one point.
 AGAINST_LIMIT = {"no90": 120, "no60": 90, "no30": 60, "black": 30}
+AGAINST_ITEM = {limit: f"{need}-against-{limit}" for limit, need in AGAINST_LIMIT.items()}
 
 Line = dict[str, Any]
 
@@ -221,10 +222,11 @@ def _ddv_goal_reached(summary: Summary, party: str) -> bool:
 def _ddv_own_party_lines(summary: Summary, party: str, loser_below: bool) -> list[Line]:
     """The points a party earns for itself, whoever won."""
     opponent = other(party)
+    own_eyes = eyes(summary, party)
     lines: list[Line] = []
     for limit in reversed(limits_of(summary, opponent)):
-        if eyes(summary, party) >= AGAINST_LIMIT[limit]:
-            lines.append(line(f"{AGAINST_LIMIT[limit]}-against-{limit}", party))
+        if own_eyes >= AGAINST_LIMIT[limit]:
+            lines.append(line(AGAINST_ITEM[limit], party))
     if loser_below:
         lines += [line(limit, party) for limit in LIMITS if below(summary, opponent, limit)]
     return lines

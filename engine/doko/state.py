@@ -12,11 +12,12 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from . import announcements as ann
 from . import reservations as res
-from .cards import Card, deal
+from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
 from .rules import Rules
 from .tricks import Trick
@@ -95,16 +96,25 @@ class GameState(NamedTuple):
     def is_over(self) -> bool:
         return self.phase == "done"
 
+    def updated(self, **changes: Any) -> GameState:
+        """``self._replace(**changes)`` at half the cost: it runs for most actions."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return _new_state(values)
+
 
 _FIELD_INDEX = {name: i for i, name in enumerate(GameState._fields)}
+# Fields a card changes: play_card sets them by position, the cheapest way to a new state.
+_HANDS, _HISTORY, _PHASE, _TO_ACT, _TRICKS, _TRICK = (
+    _FIELD_INDEX[name] for name in ("hands", "history", "phase", "to_act", "tricks", "trick")
+)
+
+updated = GameState.updated  # as a function: updated(state, **changes)
 
 
-def updated(state: GameState, **changes: Any) -> GameState:
-    """``state._replace(**changes)`` at a third of the cost: it runs for every card."""
-    values = list(state)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return GameState._make(values)
+# A state from its field values: _make without its length check.
+_new_state = partial(tuple.__new__, GameState)
 
 
 def is_solo_like(contract: str) -> bool:
@@ -122,20 +132,24 @@ def new_game(
     forced_solo: int | None = None,
 ) -> GameState:
     """A deal about to start with the reservations."""
-    dealt = tuple(tuple(h) for h in hands)
-    state = GameState(
+    dealt = tuple(map(tuple, hands))
+    active = tuple([s for s, h in enumerate(dealt) if h])
+    return GameState(
         rules=rules,
         dealer=dealer,
         dealt=dealt,
         hands=dealt,
-        active=tuple(s for s, h in enumerate(dealt) if h),
-        order=card_order("normal", rules, sum(len(h) for h in dealt)),
+        active=active,
+        order=card_order("normal", rules, sum(map(len, dealt))),
         owes_duty_solo=frozenset(owes_duty_solo),
         forced_solo=forced_solo,
+        to_act=forced_solo if forced_solo is not None else _seat_after(active, dealer),
     )
-    return state._replace(
-        to_act=forced_solo if forced_solo is not None else state.next_seat(dealer)
-    )
+
+
+def _seat_after(active: tuple[int, ...], seat: int) -> int:
+    """The next active seat clockwise after ``seat`` (GameState.next_seat, state-free)."""
+    return next((s for s in active if s > seat), active[0])
 
 
 def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> GameState:
@@ -155,44 +169,66 @@ def legal_actions(state: GameState) -> list[str]:
 
 def legal_for(state: GameState, seat: int) -> list[str]:
     """The actions ``seat`` may take now."""
+    global _last_listed
     if state.phase == "play":
         return _play_actions(state, (seat,))
     if state.phase == "done" or seat != state.to_act:
         return []
     prefix = f"{seat}:"
     if state.phase == "reservations":
-        return [prefix + w for w in res.choices(state, seat)]
-    if state.phase == "poverty":
-        return [prefix + "accept", prefix + "decline"]
-    return [prefix + w for w in res.return_choices(state)]
+        actions = [prefix + w for w in res.choices(state, seat)]
+    elif state.phase == "poverty":
+        actions = [prefix + "accept", prefix + "decline"]
+    else:
+        actions = [prefix + w for w in res.return_choices(state)]
+    _last_listed = (state, {}, tuple(actions))
+    return actions
 
 
-# The last state whose play actions were listed, and those actions: apply usually
-# comes next with one of them and then need not check it again. (The state is
+# The last state whose actions were listed: its card actions with their cards, and
+# the other actions listed. apply usually comes next with one of them: a listed card
+# needs neither parsing nor checking, another listed action no check. (The state is
 # held, so ``is`` cannot mistake a new state for it.)
-_last_listed: tuple[GameState | None, tuple[str, ...]] = (None, ())
+_last_listed: tuple[GameState | None, dict[str, Card], tuple[str, ...]] = (None, {}, ())
 
-
-def _was_listed(state: GameState, action: str) -> bool:
-    listed_state, actions = _last_listed
-    return listed_state is state and action in actions
+# "SEAT:CARD" for every seat and card: listing the moves builds no strings.
+_CARD_ACTIONS = tuple({c: f"{seat}:{c}" for c in CARDS} for seat in range(8))
 
 
 def _play_actions(state: GameState, seats: tuple[int, ...]) -> list[str]:
     """Seat by seat: the cards of the seat to act, announcements, a declared solo."""
     global _last_listed
-    actions: list[str] = []
-    calls = announcement_actions(state)
+    to_act = state.to_act
+    cards = _card_actions(state, to_act) if to_act in seats else {}
+    calls = _calls(state)
     solo = state.rules.solo_one_queen
+    if calls is None and not solo:
+        _last_listed = (state, cards, ())
+        return list(cards)  # most of a deal: nobody may say anything
+    actions: list[str] = []
     for seat in seats:
-        if seat == state.to_act:
-            prefix = f"{seat}:"
-            actions += [prefix + c.suit + c.rank for c in playable_cards(state, seat)]
-        actions += calls[seat]
+        if seat == to_act:
+            actions += cards
+        if calls is not None:
+            actions += calls[seat]
         if solo and res.may_declare_solo(state, seat):
             actions.append(f"{seat}:declare-solo")
-    _last_listed = (state, tuple(actions))
+    _last_listed = (state, cards, tuple(actions))
     return actions
+
+
+def _card_actions(state: GameState, seat: int | None) -> dict[str, Card]:
+    """playable_cards(state, seat) as ``{"SEAT:CARD": card}``, in the same order."""
+    assert seat is not None
+    texts = _CARD_ACTIONS[seat]
+    hand = state.hands[seat]
+    if state.trick:
+        order = state.order
+        led = order.members[order.follows[state.trick[0][1]]]
+        same = {texts[c]: c for c in hand if c in led}
+        if same:
+            return same
+    return {texts[c]: c for c in hand}
 
 
 def playable_cards(state: GameState, seat: int) -> list[Card]:
@@ -209,25 +245,38 @@ def playable_cards(state: GameState, seat: int) -> list[Card]:
 
 def announcement_actions(state: GameState) -> tuple[tuple[str, ...], ...]:
     """Each seat's announcement actions now, indexed by seat."""
-    if (
-        state.phase != "play"
-        or state.rules.announcements == "none"
-        or (state.contract == "wedding" and state.wedding_decided == 0)
-    ):
-        return ((),) * state.players  # none before the Hochzeit is decided either
-    if state.rules.announcements == "cards":
-        sizes = tuple(map(len, state.hands))
-    else:  # trick deadlines ignore the cards in hand: one cache entry for every size
-        sizes = (0,) * state.players
-    return ann.actions_by_seat(
-        state.rules,
-        state.re_party,
-        state.frozen,
-        (state.re_words, state.kontra_words),
-        sizes,
-        state.tricks_started,
-        state.deadline_shift,
-    )
+    if state.phase != "play":
+        return ((),) * state.players
+    return _calls(state) or ((),) * state.players
+
+
+FULL_SAY = len(ann.LIMITS) + 1  # the most words a party can say: its own and every limit
+
+
+def _calls(state: GameState) -> ann.Calls | None:
+    """Each seat's announcement actions in the play, or None if no seat has one."""
+    rules = state.rules
+    mode = rules.announcements
+    if mode == "none" or (state.contract == "wedding" and state.wedding_decided == 0):
+        return None  # none before the Hochzeit is decided either
+    re_words, kontra_words = state.re_words, state.kontra_words
+    if len(re_words) == len(kontra_words) == FULL_SAY:
+        return None  # (random games say everything early)
+    shift = state.deadline_shift if state.wedding_decided else 0  # 0 without the call
+    hands = state.hands
+    if mode == "cards":
+        sizes = tuple(map(len, hands))
+        # past the last deadline (a Gegenansage's extra card included) nobody can say anything
+        if max(sizes) < rules.deadlines[-1] - shift - rules.gegenansage:
+            return None
+        started = 0  # cards deadlines ignore tricks
+    else:
+        started = state.tricks_started
+        if started >= rules.deadlines[-1] + shift:
+            return None
+        sizes = (0,) * len(hands)  # trick deadlines ignore the cards in hand
+    table = ann.call_table(rules)
+    return table.calls(state.re_party, state.frozen, re_words, kontra_words, sizes, started, shift)
 
 
 # -- applying actions -----------------------------------------------------------
@@ -245,15 +294,29 @@ def parse_action(state: GameState, action: str) -> tuple[int, str]:
 
 def apply(state: GameState, action: str) -> GameState:
     """The state after ``action``; raises IllegalAction with the reason."""
+    listed_state, listed_cards, listed_others = _last_listed
+    if listed_state is state and action in listed_cards:  # a card just listed as legal
+        seat = state.to_act
+        assert seat is not None
+        return play_card(state, seat, listed_cards[action], state.history + (action,))
     seat, what = parse_action(state, action)
     if state.phase == "done":
         raise IllegalAction("the game is over")
-    if not (_was_listed(state, action) or is_legal(state, seat, what)):
+    # listed for a seat that plays in this deal (parse_action checked): legal
+    listed = listed_state is state and action in listed_others
+    if not (listed or is_legal(state, seat, what)):
         raise IllegalAction(explain_refusal(state, seat, what))
+    return _carry_out(state, seat, what, action)
+
+
+def _carry_out(state: GameState, seat: int, what: str, action: str) -> GameState:
+    """The state after a legal action."""
     if state.phase == "poverty-return":
         action = f"{seat}:{res.canonical_return(what)}"
     history = state.history + (action,)
-    if state.phase == "play" and what not in ann.WORDS and what != "declare-solo":
+    if state.phase == "play" and what in ann.WORDS:
+        return announce(state, seat, what, history)
+    if state.phase == "play" and what != "declare-solo":
         return play_card(state, seat, Card.from_str(what), history)
     state = updated(state, history=history)
     if state.phase == "reservations":
@@ -262,9 +325,7 @@ def apply(state: GameState, action: str) -> GameState:
         return res.answer_poverty(state, seat, what)
     if state.phase == "poverty-return":
         return res.return_cards(state, seat, what)
-    if what == "declare-solo":
-        return res.declare_one_queen_solo(state, seat)
-    return announce(state, seat, what)
+    return res.declare_one_queen_solo(state, seat)
 
 
 def is_legal(state: GameState, seat: int, what: str) -> bool:
@@ -281,57 +342,55 @@ def is_legal(state: GameState, seat: int, what: str) -> bool:
     return f"{seat}:{what}" in legal_for(state, seat)
 
 
-def announce(state: GameState, seat: int, word: str) -> GameState:
-    party = state.party(seat)
-    said = state.party_words(party)
-    frozen = state.frozen
-    if ann.closes_party(state.rules, word, said, state.moment(seat)):
-        frozen = frozen | {party}
-    new = tuple(w for w in ann.implied(state.rules, party, word) if w not in said)
-    re_words, kontra_words = state.re_words, state.kontra_words
-    if party == "re":
-        re_words = said + new
+def announce(
+    state: GameState, seat: int, word: str, history: tuple[str, ...] | None = None
+) -> GameState:
+    """``seat`` says ``word``; ``history`` (from apply) replaces the state's in passing."""
+    if seat in state.re_party:
+        party, said, field = "re", state.re_words, "re_words"
     else:
-        kontra_words = said + new
-    return updated(
-        state,
-        said=state.said + tuple((seat, w) for w in new),
-        frozen=frozen,
-        re_words=re_words,
-        kontra_words=kontra_words,
-    )
+        party, said, field = "kontra", state.kontra_words, "kontra_words"
+    new = tuple([w for w in ann.implied(state.rules, party, word) if w not in said])
+    changes: dict[str, Any] = {
+        "said": state.said + tuple([(seat, w) for w in new]),
+        field: said + new,
+    }
+    # only Re or Kontra may close the party: the moment is worth working out then
+    if ann.level(word) == 0 and ann.closes_party(state.rules, word, said, state.moment(seat)):
+        changes["frozen"] = state.frozen | {party}
+    if history is not None:
+        changes["history"] = history
+    return updated(state, **changes)
 
 
 def play_card(
     state: GameState, seat: int, card: Card, history: tuple[str, ...] | None = None
 ) -> GameState:
     """``seat`` plays ``card``; ``history`` (from apply) replaces the state's in passing."""
-    hand = list(state.hands[seat])
-    hand.remove(card)
-    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
+    hands, hand = state.hands, state.hands[seat]
+    i = hand.index(card)
+    values = list(state)  # the new state's fields, set by position: this runs for every card
+    values[_HANDS] = hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    if history is not None:
+        values[_HISTORY] = history
     trick = state.trick + ((seat, card),)
-    history = state.history if history is None else history
-    if len(trick) < len(state.active):
-        return updated(
-            state, history=history, hands=hands, trick=trick, to_act=state.next_seat(seat)
-        )
-    seats = tuple(s for s, _ in trick)
-    cards = tuple(c for _, c in trick)
+    active = state.active
+    if len(trick) < len(active):
+        values[_TRICK] = trick
+        values[_TO_ACT] = active[(active.index(seat) + 1) % len(active)]  # next_seat(seat)
+        return _new_state(values)
+    seats, cards = zip(*trick, strict=True)  # each in play order
     last = not hands[seat]
     winner = seats[state.order.winner(cards, last)]
     done = Trick(seats, cards, winner)
-    state = updated(
-        state,
-        history=history,
-        hands=hands,
-        trick=(),
-        tricks=state.tricks + (done,),
-        to_act=winner,
-    )
-    state = res.after_trick(state, done)
+    values[_TRICK] = ()
+    values[_TRICKS] = state.tricks + (done,)
+    values[_TO_ACT] = None if last else winner
     if last:
-        state = updated(state, phase="done", to_act=None)
-    return state
+        values[_PHASE] = "done"
+    if state.contract == "wedding":  # a Hochzeit may find its partner in this trick
+        return res.after_trick(_new_state(values), done)
+    return _new_state(values)
 
 
 # -- explaining refusals --------------------------------------------------------

@@ -32,8 +32,9 @@ def specials(
     """Sonderpunkte of a finished game, one item per point, in trick order.
 
     ``party_of`` maps every active seat to its party; ``kinds`` are the
-    Sonderpunkte this game awards. A Fuchs is only a Fuchs where the Karo-As
-    is trump; a Karlchen must win the last trick itself.
+    Sonderpunkte this game awards. A Fuchs is only a Fuchs where the Karo-As is
+    trump; a Karlchen must win the last trick itself. Kinds not awarded are not
+    looked for: every game is scored.
     """
     items: list[dict[str, str]] = []
 
@@ -42,26 +43,35 @@ def specials(
             items.extend({"kind": kind, "party": who} for _ in range(times))
 
     follows = order.follows
-    fox_is_trump = follows.get(DA) == "T"
+    doppelkopf = "doppelkopf" in kinds
+    foxes = ("fox" in kinds or "fox-last" in kinds) and follows.get(DA) == "T"
+    hearts = "heart-trick" in kinds
+    karls = "karlchen" in kinds or "karlchen-caught" in kinds
+    if not (doppelkopf or foxes or hearts or karls):
+        return items  # (most solos)
+    last = len(tricks) - 1
     for index, trick in enumerate(tricks):
+        cards = trick.cards
         party = party_of[trick.winner]
-        last = index == len(tricks) - 1
-        win_card = trick.cards[trick.seats.index(trick.winner)]
-        if trick.eyes >= 40:
+        if doppelkopf and total_eyes(cards) >= 40:
             add("doppelkopf", party)
-        if fox_is_trump and DA in trick.cards:
+        if foxes and DA in cards:
             add("fox", party, sum(1 for s in trick.played_by(DA) if party_of[s] != party))
-            if last and win_card == DA:
+            if index == last and _winning_card(trick) == DA:
                 add("fox-last", party)
-        if all(follows[c] == "H" for c in trick.cards):
+        if hearts and all(follows[c] == "H" for c in cards):
             add("heart-trick", party)
-        if last:
+        if karls and index == last:
             karl_seats = trick.played_by(CJ)
-            if win_card == CJ:
+            if _winning_card(trick) == CJ:
                 own = [s for s in karl_seats if party_of[s] == party]
                 add("karlchen", party, len(own) if doppelkarl else 1)
             add("karlchen-caught", party, sum(1 for s in karl_seats if party_of[s] != party))
     return items
+
+
+def _winning_card(trick: Trick) -> Card:
+    return trick.cards[trick.seats.index(trick.winner)]
 
 
 def specials_for(rules: Rules, solo_like: bool, lone_wedding: bool) -> tuple[str, ...]:
