@@ -382,7 +382,8 @@ function startScreen() {
   return h("section", { class: "start" },
     h("label", { for: "preset", text: t("rules") }), select,
     h("label", { for: "players", text: tx("players") }), sizes,
-    h("label", { for: "rounds", text: tx("rounds") }), rounds,
+    // the rounds a preset allows come from the engine's rules: offered once they are in
+    ...(state.rulesMeta ? [h("label", { for: "rounds", text: tx("rounds") }), rounds] : []),
     h("button", { type: "button", class: "primary", dataset: { intent: "new", focus: "new" },
       text: t("newGame") }),
     h("button", { type: "button", dataset: { intent: "keeper", focus: "keeper",
@@ -394,10 +395,9 @@ function startScreen() {
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
 // Pflichtsolo rounds, the others four by default (api.default_rounds, api.MAX_ROUNDS).
 const MAX_ROUNDS = 20;
-const DUTY_SOLO_ROUNDS = { ddv: 5, "ohne-neunen": 6 }; // until the engine's metadata is in
 
 function dutySoloRounds() {
-  return state.rulesMeta?.[state.preset]?.duty_solo_rounds ?? DUTY_SOLO_ROUNDS[state.preset] ?? 0;
+  return state.rulesMeta?.[state.preset]?.duty_solo_rounds ?? 0;
 }
 
 function defaultRounds() {
