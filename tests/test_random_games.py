@@ -10,10 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from doko.cards import deal
 from doko.notation import RecordError, record_of, replay
 from doko.outcome import result
 from doko.rules import PRESETS
-from doko.sim import simulate
+from doko.sim import play_game, play_randomly, simulate
+from doko.state import apply, cards_only_from_now, legal_actions, new_game, play_out, playable_cards
 
 GAMES = 2000
 RECORD = json.loads(
@@ -41,6 +43,32 @@ def test_larger_tables_hold_invariants(preset: str, players: int) -> None:
     # 5 players: the dealer sits out; 6 and 8: fixed teams by seat (klassisch)
     report = simulate(PRESETS[preset], GAMES, seed=12, specs=["random"] * players, players=players)
     assert report["games"] == GAMES and len(report["mean_points"]) == players
+
+
+@pytest.mark.parametrize(("preset", "players"), [(p, 4) for p in sorted(PRESETS)] + LARGER_TABLES)
+def test_playout_ends_where_stepping_ends(preset: str, players: int) -> None:
+    # simulate's random seats finish a deal with play_out: the same choices, the same
+    # final state (every field: hands, history, tricks, ...) as apply card by card
+    rules, rng = PRESETS[preset], random.Random(21)
+    fast_path_used = 0
+    for game in range(300):
+        hands = deal(rules.deck_for(players), players, rng.randrange(2**32), game % players)
+        start = new_game(rules, hands, game % players)
+        stepped = play_game(start, ["random"] * players, random.Random(game))
+        assert play_randomly(start, random.Random(game)) == stepped
+        state = start  # and with a pick that is not random: always the last playable card
+        while not (state.is_over or cards_only_from_now(state)):
+            state = apply(state, legal_actions(state)[0])
+        if state.is_over:
+            continue
+        fast_path_used += 1
+        ended = play_out(state, lambda cards: cards[-1])
+        while not state.is_over:
+            seat = state.to_act
+            state = apply(state, f"{seat}:{playable_cards(state, seat)[-1]}")
+        assert ended == state
+    # klassisch may declare a solo with one Kreuz-Dame any time: never cards only
+    assert fast_path_used > 100 or rules.solo_one_queen
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -12,6 +12,7 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -259,24 +260,92 @@ def _calls(state: GameState) -> ann.Calls | None:
     mode = rules.announcements
     if mode == "none" or (state.contract == "wedding" and state.wedding_decided == 0):
         return None  # none before the Hochzeit is decided either
-    re_words, kontra_words = state.re_words, state.kontra_words
-    if len(re_words) == len(kontra_words) == FULL_SAY:
-        return None  # (random games say everything early)
+    if _calls_over(state):
+        return None
     shift = state.deadline_shift if state.wedding_decided else 0  # 0 without the call
-    hands = state.hands
     if mode == "cards":
-        sizes = tuple(map(len, hands))
-        # past the last deadline (a Gegenansage's extra card included) nobody can say anything
-        if max(sizes) < rules.deadlines[-1] - shift - rules.gegenansage:
-            return None
+        sizes = tuple(map(len, state.hands))
         started = 0  # cards deadlines ignore tricks
     else:
+        sizes = (0,) * len(state.hands)  # trick deadlines ignore the cards in hand
         started = state.tricks_started
-        if started >= rules.deadlines[-1] + shift:
-            return None
-        sizes = (0,) * len(hands)  # trick deadlines ignore the cards in hand
     table = ann.call_table(rules)
-    return table.calls(state.re_party, state.frozen, re_words, kontra_words, sizes, started, shift)
+    return table.calls(
+        state.re_party, state.frozen, state.re_words, state.kontra_words, sizes, started, shift
+    )
+
+
+def _calls_over(state: GameState) -> bool:
+    """No seat will say anything more in this deal: all said, or the last deadline passed.
+
+    Once true it stays true (the Hochzeit's shift is fixed once decided, and only
+    then are announcements open at all).
+    """
+    rules = state.rules
+    if rules.announcements == "none":
+        return True
+    if len(state.re_words) == len(state.kontra_words) == FULL_SAY:
+        return True  # (random games say everything early)
+    shift = state.deadline_shift if state.wedding_decided else 0
+    if rules.announcements == "cards":
+        # a Gegenansage may come one card after the last deadline
+        most = max(map(len, state.hands))
+        return most < rules.deadlines[-1] - shift - rules.gegenansage
+    return state.tricks_started >= rules.deadlines[-1] + shift
+
+
+def cards_only_from_now(state: GameState) -> bool:
+    """Is playing cards all anyone may do for the rest of the deal? (See ``play_out``.)"""
+    if state.phase != "play" or state.rules.solo_one_queen:
+        return False
+    if state.contract == "wedding" and not state.wedding_decided:
+        return False  # its partner may still be found, which opens announcements
+    return _calls_over(state)
+
+
+def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
+    """The deal played to the end, each card chosen by ``pick`` among the playable ones.
+
+    Only for a state where ``cards_only_from_now`` holds. The final state is the one
+    ``apply`` gives card by card (``pick`` sees the same lists, ``playable_cards``),
+    but only that one is built: this is the playout loop of searches and ``simulate``.
+    """
+    order, active = state.order, state.active
+    follows, members = order.follows, order.members
+    after = {seat: active[(i + 1) % len(active)] for i, seat in enumerate(active)}
+    hands = list(map(list, state.hands))
+    history, tricks, trick = list(state.history), list(state.tricks), list(state.trick)
+    seat = state.to_act
+    assert seat is not None
+    while True:
+        hand = hands[seat]
+        if trick:
+            led = members[follows[trick[0][1]]]
+            choices = [c for c in hand if c in led] or hand
+        else:
+            choices = hand
+        card = pick(list(dict.fromkeys(choices)))
+        hand.remove(card)  # the first copy, as play_card does
+        history.append(_CARD_ACTIONS[seat][card])
+        trick.append((seat, card))
+        if len(trick) < len(active):
+            seat = after[seat]
+            continue
+        seats, cards = zip(*trick, strict=True)
+        seat = seats[order.winner(cards, not hand)]
+        tricks.append(Trick(seats, cards, seat))
+        trick = []
+        if not hand:
+            break
+    return updated(
+        state,
+        hands=tuple(map(tuple, hands)),
+        history=tuple(history),
+        tricks=tuple(tricks),
+        trick=(),
+        phase="done",
+        to_act=None,
+    )
 
 
 # -- applying actions -----------------------------------------------------------
