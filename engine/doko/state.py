@@ -311,32 +311,34 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
     but only that one is built: this is the playout loop of searches and ``simulate``.
     """
     order, active = state.order, state.active
-    follows, members = order.follows, order.members
-    after = {seat: active[(i + 1) % len(active)] for i, seat in enumerate(active)}
+    follows, members, texts = order.follows, order.members, _CARD_ACTIONS
+    # each seat's turn order in a trick it leads
+    rounds = {seat: active[i:] + active[:i] for i, seat in enumerate(active)}
     hands = list(map(list, state.hands))
-    history, tricks, trick = list(state.history), list(state.tricks), list(state.trick)
-    seat = state.to_act
-    assert seat is not None
+    history, tricks = list(state.history), list(state.tricks)
+    seats = [seat for seat, _ in state.trick]  # the trick under way, if any
+    cards = [card for _, card in state.trick]
+    leader = seats[0] if seats else state.to_act
+    assert leader is not None
     while True:
-        hand = hands[seat]
-        if trick:
-            led = members[follows[trick[0][1]]]
-            choices = [c for c in hand if c in led] or hand
-        else:
-            choices = hand
-        card = pick(list(dict.fromkeys(choices)))
-        hand.remove(card)  # the first copy, as play_card does
-        history.append(_CARD_ACTIONS[seat][card])
-        trick.append((seat, card))
-        if len(trick) < len(active):
-            seat = after[seat]
-            continue
-        seats, cards = zip(*trick, strict=True)
-        seat = seats[order.winner(cards, not hand)]
-        tricks.append(Trick(seats, cards, seat))
-        trick = []
-        if not hand:
+        for seat in rounds[leader][len(seats) :]:
+            hand = hands[seat]
+            if cards:
+                led = members[follows[cards[0]]]
+                choices = [c for c in hand if c in led] or hand
+            else:
+                choices = hand
+            card = pick(list(dict.fromkeys(choices)))
+            hand.remove(card)  # the first copy, as play_card does
+            history.append(texts[seat][card])
+            seats.append(seat)
+            cards.append(card)
+        last = not hand
+        leader = seats[order.winner(cards, last)]
+        tricks.append(Trick(tuple(seats), tuple(cards), leader))
+        if last:
             break
+        seats, cards = [], []
     return updated(
         state,
         hands=tuple(map(tuple, hands)),
