@@ -203,7 +203,7 @@ STEPS = (
     ("fetched:python_stdlib.zip", "stdlib fetched"),
     ("fetched:snapshot.bin", "snapshot fetched"),
     ("worker:pyodide", "Pyodide ready (snapshot)"),
-    ("worker:unpacked", "engine files unpacked"),
+    ("worker:unpacked", "engine files unpacked (no snapshot)"),
     ("worker:imported", "engine imported"),
     ("engine-ready", "page told ready"),
     ("playable", "first playable"),

@@ -63,6 +63,24 @@ def test_seeded_game_plays_to_the_end_and_matches_the_cli(page: Any) -> None:
     assert page.watch.errors == []
 
 
+def test_page_starts_without_the_memory_snapshot(page: Any) -> None:
+    # a build without Node (or a host that lost snapshot.bin): Pyodide starts the slow
+    # way, the engine files are unpacked before the import, and the game plays as ever
+    refused: list[str] = []
+
+    def not_found(route: Any) -> None:
+        refused.append(route.request.url)
+        route.fulfill(status=404, body="")
+
+    page.context.route("**/snapshot.bin", not_found)
+    open_game(page)
+    play_to_end(page)
+    assert refused, "the worker never asked for the snapshot"
+    page.goto("#/demos")  # the demo games come from the unpacked files
+    page.wait_for_selector("[data-testid=demo]", timeout=30_000)
+    assert page.watch.offsite == []
+
+
 def test_next_game_moves_the_dealer_on(page: Any) -> None:
     open_game(page, "&delay=0")  # bots without the pause meant for human eyes
     play_to_end(page)

@@ -10,6 +10,8 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", _makeSnapshot: true });
 const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 pyodide.unpackArchive(new Uint8Array(readFileSync(engineZip)), "zip", { extractDir: site });
-// Everything the page's first requests need; doko.search for the strong bot.
-pyodide.runPython("import doko.api, doko.search");
+// Everything the page can ask for: doko.search for the strong bot, doko.bench for the
+// bench request, and the demo games read into memory. The worker then needs no engine
+// file before its first answer (it unpacks them later, when idle).
+pyodide.runPython("import doko.api, doko.search, doko.bench, doko.share; doko.share.load_demos()");
 writeFileSync(out, pyodide.makeMemorySnapshot());

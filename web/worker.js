@@ -46,21 +46,47 @@ async function start() {
     pyodide = await loadPyodide({ indexURL });
   }
   step("pyodide");
-  // The restored interpreter carries the build's random state: draw a fresh one.
-  if (steps.snapshot) pyodide.runPython("import random; random.seed()");
-  // The engine's files (demo games, modules imported later) in site-packages; plain
-  // zipfile, since pyodide.unpackArchive also scans for native libraries (slower).
-  pyodide.FS.writeFile("/tmp/doko.zip", new Uint8Array(await engineZip));
-  pyodide.runPython(UNPACK);
-  step("unpacked");
+  const unpack = async () => {
+    pyodide.FS.writeFile("/tmp/doko.zip", new Uint8Array(await engineZip));
+    pyodide.runPython(UNPACK);
+  };
+  if (steps.snapshot) {
+    // The restored interpreter carries the build's random state: draw a fresh one.
+    pyodide.runPython("import random; random.seed()");
+    // Every module and the demos are in the snapshot: the files can wait till idle.
+    unpackWhenIdle = unpack;
+  } else {
+    await unpack();
+    step("unpacked");
+  }
   const handle = pyodide.pyimport("doko.api").handle;
   step("imported");
   return handle;
 }
 
+// The engine's files (modules imported later, demo games) go to site-packages; plain
+// zipfile, since pyodide.unpackArchive also scans for native libraries (slower). With a
+// snapshot this runs once no request has come for a while, off the first answers' path.
+let unpackWhenIdle = null;
+let idleTimer = 0;
+const IDLE_MS = 500;
+
+function scheduleUnpack() {
+  if (!unpackWhenIdle) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    const unpack = unpackWhenIdle;
+    unpackWhenIdle = null;
+    unpack().catch((err) => console.warn(`engine files not unpacked: ${lastLine(err)}`));
+  }, IDLE_MS);
+}
+
 const engine = start();
 engine.then(
-  () => self.postMessage({ type: "ready", steps, resources: resources() }),
+  () => {
+    self.postMessage({ type: "ready", steps, resources: resources() });
+    scheduleUnpack();
+  },
   (err) => self.postMessage({ type: "failed", error: lastLine(err) }),
 );
 
@@ -91,4 +117,5 @@ self.onmessage = async (event) => {
   } catch (err) {
     self.postMessage({ id, ok: false, error: lastLine(err) });
   }
+  scheduleUnpack();
 };
