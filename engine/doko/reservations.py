@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import CQ, Card, is_fixed_team
+from .cards import CQ, DA, Card, is_fixed_team
 from .contracts import card_order
 
 if TYPE_CHECKING:
@@ -64,12 +64,9 @@ def _kings(hand: tuple[Card, ...]) -> int:
 
 def poverty_trumps(state: GameState, hand: tuple[Card, ...]) -> int:
     """Trumps that count for the Trumpfabgabe limit."""
-    order = state.order  # still the normal order while reservations are made
-    return sum(
-        1
-        for c in hand
-        if order.follows[c] == "T" and (state.rules.poverty_counts_fox or c != Card("D", "A"))
-    )
+    follows = state.order.follows  # still the normal order while reservations are made
+    trumps = [c for c in hand if follows[c] == "T"]
+    return len(trumps) if state.rules.poverty_counts_fox else len(trumps) - trumps.count(DA)
 
 
 def _deck_size(state: GameState) -> int:
