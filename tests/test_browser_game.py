@@ -124,6 +124,27 @@ def test_start_screen_starts_a_game(page: Any) -> None:
     assert page.watch.errors == []
 
 
+def test_start_screen_offers_the_rounds_each_preset_allows(page: Any) -> None:
+    page.goto("/")
+    page.wait_for_selector("#rounds", timeout=60_000)  # once the engine's rules are in
+
+    def offered() -> tuple[list[str], str]:
+        values = page.eval_on_selector_all("#rounds option", "os => os.map(o => o.value)")
+        return values, page.eval_on_selector("#rounds", "s => s.value")
+
+    page.select_option("#preset", "ddv")  # a Pflichtsolo preset: at most its 5 rounds
+    assert offered() == ([str(n) for n in range(1, 6)], "5")
+    page.select_option("#preset", "berndt")  # no Pflichtsolo: up to 20, four by default
+    assert offered() == ([str(n) for n in range(1, 21)], "4")
+    page.select_option("#rounds", "2")
+    page.click("[data-intent=new]")
+    new_series = r"/^#\/play\?rules=berndt&seed=\d+&rounds=2$/"
+    page.wait_for_function(f"() => {new_series}.test(location.hash)")
+    play_to_end(page)  # the sheet, with the series line, comes with the first row
+    assert page.text_content("[data-testid=series-state]") == "Runde 1 von 2"
+    assert page.watch.errors == []
+
+
 def test_trumpfabgabe_accept_and_give_back(page: Any) -> None:
     # A bot at this seeded table declares a Trumpfabgabe and asks the human.
     page.goto("#/play?rules=ohne-neunen&seed=78&delay=0")
