@@ -308,12 +308,12 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
 
     Only for a state where ``cards_only_from_now`` holds. The final state is the one
     ``apply`` gives card by card (``pick`` sees the same lists, ``playable_cards``),
-    but only that one is built: this is the playout loop of searches and ``simulate``.
+    but only that one is built: the fast end of a random playout (``simulate``).
     """
     order, active = state.order, state.active
     follows, members, texts = order.follows, order.members, _CARD_ACTIONS
     # each seat's turn order in a trick it leads
-    rounds = {seat: active[i:] + active[:i] for i, seat in enumerate(active)}
+    turns = {seat: active[i:] + active[:i] for i, seat in enumerate(active)}
     hands = list(map(list, state.hands))
     history, tricks = list(state.history), list(state.tricks)
     seats = [seat for seat, _ in state.trick]  # the trick under way, if any
@@ -321,7 +321,7 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
     leader = seats[0] if seats else state.to_act
     assert leader is not None
     while True:
-        for seat in rounds[leader][len(seats) :]:
+        for seat in turns[leader][len(seats) :]:
             hand = hands[seat]
             if cards:
                 led = members[follows[cards[0]]]
