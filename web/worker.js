@@ -33,6 +33,7 @@ async function start() {
   // requested, so Pyodide never reaches for its CDN.
   const indexURL = here("./pyodide/");
   const engineZip = fetchBytes("./doko.zip");
+  engineZip.catch(() => {}); // awaited when unpacking, which reports a failure itself
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
   const snapshot = fetchBytes("./snapshot.bin");
