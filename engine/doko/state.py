@@ -12,7 +12,7 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -222,26 +222,25 @@ def _card_actions(state: GameState, seat: int | None) -> dict[str, Card]:
     """playable_cards(state, seat) as ``{"SEAT:CARD": card}``, in the same order."""
     assert seat is not None
     texts = _CARD_ACTIONS[seat]
-    hand = state.hands[seat]
-    if state.trick:
-        order = state.order
-        led = order.members[order.follows[state.trick[0][1]]]
-        same = {texts[c]: c for c in hand if c in led}
-        if same:
-            return same
-    return {texts[c]: c for c in hand}
+    led = state.trick[0][1] if state.trick else None
+    return {texts[c]: c for c in _may_play(state.hands[seat], state.order, led)}
 
 
 def playable_cards(state: GameState, seat: int) -> list[Card]:
     """Distinct cards ``seat`` may play now (follow suit; trump is one suit)."""
-    hand = state.hands[seat]
-    if state.trick:
-        follows = state.order.follows
-        led = follows[state.trick[0][1]]
-        same = [c for c in hand if follows[c] == led]
+    led = state.trick[0][1] if state.trick else None
+    return list(dict.fromkeys(_may_play(state.hands[seat], state.order, led)))
+
+
+def _may_play(hand: Sequence[Card], order: CardOrder, led: Card | None) -> Sequence[Card]:
+    """The cards of ``hand`` that follow the suit of ``led`` (trump is one suit), or the
+    whole hand if none does or nobody has led yet; copies included."""
+    if led is not None:
+        suit = order.members[order.follows[led]]
+        same = [c for c in hand if c in suit]
         if same:
-            hand = tuple(same)
-    return list(dict.fromkeys(hand))
+            return same
+    return hand
 
 
 def announcement_actions(state: GameState) -> tuple[tuple[str, ...], ...]:
@@ -257,13 +256,12 @@ FULL_SAY = len(ann.LIMITS) + 1  # the most words a party can say: its own and ev
 def _calls(state: GameState) -> ann.Calls | None:
     """Each seat's announcement actions in the play, or None if no seat has one."""
     rules = state.rules
-    mode = rules.announcements
-    if mode == "none" or (state.contract == "wedding" and state.wedding_decided == 0):
-        return None  # none before the Hochzeit is decided either
-    if _calls_over(state):
+    if state.contract == "wedding" and state.wedding_decided == 0:
+        return None  # none before the Hochzeit is decided
+    if _calls_over(state):  # (also: rules without announcements)
         return None
     shift = state.deadline_shift if state.wedding_decided else 0  # 0 without the call
-    if mode == "cards":
+    if rules.announcements == "cards":
         sizes = tuple(map(len, state.hands))
         started = 0  # cards deadlines ignore tricks
     else:
@@ -311,7 +309,7 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
     but only that one is built: the fast end of a random playout (``simulate``).
     """
     order, active = state.order, state.active
-    follows, members, texts = order.follows, order.members, _CARD_ACTIONS
+    texts = _CARD_ACTIONS
     # each seat's turn order in a trick it leads
     turns = {seat: active[i:] + active[:i] for i, seat in enumerate(active)}
     hands = list(map(list, state.hands))
@@ -323,12 +321,7 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
     while True:
         for seat in turns[leader][len(seats) :]:
             hand = hands[seat]
-            if cards:
-                led = members[follows[cards[0]]]
-                choices = [c for c in hand if c in led] or hand
-            else:
-                choices = hand
-            card = pick(list(dict.fromkeys(choices)))
+            card = pick(list(dict.fromkeys(_may_play(hand, order, cards[0] if cards else None))))
             hand.remove(card)  # the first copy, as play_card does
             history.append(texts[seat][card])
             seats.append(seat)
