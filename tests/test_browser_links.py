@@ -390,7 +390,7 @@ def test_offline_reload_plays_and_new_version_is_offered(
         import build_offline
     finally:
         sys.path.remove(str(ROOT))
-    css = folder / "share.css"
+    css = folder / "table.css"
     css.write_text(css.read_text() + "\n/* v2 */\n")
     sw = folder / "sw.js"
     sw.write_text((ROOT / "web" / "sw.js").read_text())

@@ -23,7 +23,7 @@ import pytest
 from doko.cards import CQ, deal
 from doko.rules import load_rules
 from doko.state import GameState, legal_for, new_game
-from pageplay import HAND, LEGAL_CARD
+from pageplay import HAND, LEGAL_CARD, expand_choices
 
 pytestmark = pytest.mark.browser
 
@@ -176,6 +176,8 @@ class Player:
     def step(self, prefer: list[str]) -> bool:
         # one snapshot of the offered choices, so a view arriving meanwhile cannot
         # make the player pick a fallback over the word it waits for
+        if prefer:
+            expand_choices(self.page)
         offered = self.page.eval_on_selector_all(
             "[data-action]:not([aria-disabled=true])", "bs => bs.map(b => b.dataset.action)"
         )
@@ -209,9 +211,7 @@ def open_game(page: Any, preset: str, seed: int) -> None:
 
 def shown_words(page: Any) -> set[str]:
     """Every choice the page offers (the Hochzeit card picker opened)."""
-    toggle = page.locator("[data-intent=wedding-picker]")
-    if toggle.count() and toggle.get_attribute("aria-expanded") != "true":
-        toggle.click()
+    expand_choices(page)
     return set(
         page.eval_on_selector_all(
             "[data-testid=actions] [data-action]", "bs => bs.map(b => b.dataset.action)"

@@ -585,8 +585,10 @@ async function openReplay(path, seat) {
   render();
 }
 
+// A running game's link opens at the sharer's seat: seat 0 unless said otherwise, so
+// the usual link stays exactly #/replay/<payload>.
 function shareLink(payload, seat) {
-  const view = seat == null ? "" : `?seat=${seat}`;
+  const view = seat ? `?seat=${seat}` : "";
   const url = `${location.origin}${location.pathname}#/replay/${payload}${view}`;
   document.body.dataset.shareLink = url;
   const done = () => { store.alert = ""; setText("status", t("copied")); };

@@ -53,7 +53,7 @@ export async function openRoute(path, seat = null) {
   rv.mode = "replay";
   let payload = path.slice("/replay/".length);
   if (payload.length > MAX_PAYLOAD + 1) {
-    return bad({ code: "link-too-long", params: { length: payload.length, limit: MAX_PAYLOAD } });
+    return bad({ code: "link-too-long", params: { length: payload.length, most: MAX_PAYLOAD } });
   }
   try {
     payload = decodeURIComponent(payload);
@@ -66,7 +66,8 @@ export async function openRoute(path, seat = null) {
     const data = await ctx.call("open_link", { payload });
     const players = data.frames[0]?.hands.length ?? 0;
     // a link shared from a running game opens at the sharer's seat, the rest hidden
-    const shownSeat = Number.isInteger(seat) && seat >= 0 && seat < players ? seat : -1;
+    const wanted = Number.isInteger(seat) ? seat : data.complete ? -1 : 0;
+    const shownSeat = wanted >= 0 && wanted < players ? wanted : -1;
     Object.assign(rv, { data, payload, step: demo ? 0 : data.frames.length - 1, seat: shownSeat });
     return true;
   } catch (err) {

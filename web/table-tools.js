@@ -144,7 +144,7 @@ export function weddingPicker(words, view) {
   const cards = words.filter(isCardWedding).map((w) => w.slice(8));
   if (!cards.length) return [];
   const toggle = h("button", { type: "button", class: "action", "aria-expanded": String(ui.picker),
-    "aria-controls": ui.picker ? "wedding-picker" : null, dataset: { intent: "wedding-picker", focus: "wedding-picker" },
+    "aria-controls": ui.picker ? "wedding-picker" : null, dataset: { intent: "wedding-picker", focus: "wedding-picker", testid: "wedding-picker" },
     text: t("weddingCard") });
   if (!ui.picker) return [toggle];
   const order = "CSHD";

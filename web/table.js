@@ -113,12 +113,23 @@ export function trickView(cards, { players, relative, seatName, winner = null, t
   }));
 }
 
+// After a Trumpfabgabe, until the first trick is taken: who took the cards and how
+// many trumps came back (said aloud at a real table).
+function povertyNote(store, view) {
+  const p = view.poverty;
+  if (!p || view.phase !== "play" || view.tricks_won.some((n) => n > 0)) return null;
+  return h("p", { class: "felt-note", role: "status", dataset: { testid: "poverty-note" },
+    text: t("povertyTaken", { taker: store.seatName(p.taker), giver: store.seatName(p.giver),
+      n: p.returned_trumps }) });
+}
+
 // The felt with every seat and the trick in the middle.
 export function feltView(store, view, shown, winner) {
   return h("section", { class: `table players-${view.players}`, "aria-label": t("table"),
     dataset: { testid: "table", dealer: String(view.dealer) } },
   Array.from({ length: view.players }, (_, seat) => seatView(store, view, seat)),
   h("div", { class: "middle" },
+    povertyNote(store, view),
     trickView(shown, { players: view.players, relative: store.relative, seatName: store.seatName,
       winner })));
 }

@@ -20,6 +20,7 @@ from typing import Any
 from . import series as series_mod
 from .bots import choose_standard, get_bot
 from .cards import deal, total_eyes
+from .guide import guide
 from .notation import RecordError, record_of, replay
 from .observation import observe
 from .outcome import result
@@ -31,6 +32,7 @@ from .state import GameState, IllegalAction, apply, legal_for, new_game
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
 MAX_ROUNDS = 20  # a longer series would outgrow MAX_PAYLOAD as a saved table
+DEFAULT_ROUNDS = 4  # of a series without Pflichtsolo rounds
 MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
 TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)
 
@@ -123,7 +125,7 @@ def _check_bots(bots: Any, players: int) -> list[str | None]:
 
 def default_rounds(rules: Rules) -> int:
     """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
-    return rules.duty_solo_rounds if series_mod.has_duty_solo(rules) else 4
+    return rules.duty_solo_rounds if series_mod.has_duty_solo(rules) else DEFAULT_ROUNDS
 
 
 def _int(value: Any, name: str) -> int:
@@ -407,12 +409,30 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "owes_duty_solo": sorted(s.owes_duty_solo),
         "forced_solo": s.forced_solo,
         "duty_solo": s.duty_solo,
+        "poverty": _poverty(s),
         "sitting_out": next((p for p in range(s.players) if p not in s.active), None),
         "series_finished": t.series is not None and series_mod.is_finished(t.series),
         # the series' length and rounds dealt so far; None for an opened record's game
         "rounds": None if t.series is None else t.rounds,
         "rounds_played": None if t.series is None else series_mod.rounds_played(t.series),
     }
+
+
+def rules_for_page() -> dict[str, Any]:
+    """The rules metadata with each preset's name, line and primer for the start screen."""
+    described = describe()
+    for name, preset in described["presets"].items():
+        preset.update(guide(name))
+    described["limits"] = {"max_rounds": MAX_ROUNDS, "default_rounds": DEFAULT_ROUNDS}
+    return described
+
+
+def _poverty(s: GameState) -> dict[str, int] | None:
+    """Who gave and who took a Trumpfabgabe, and the trumps that came back: all of it
+    said aloud at the table once the cards are returned."""
+    if s.contract != "poverty" or s.poverty_returned < 0 or s.declarer is None or s.partner is None:
+        return None
+    return {"giver": s.declarer, "taker": s.partner, "returned_trumps": s.poverty_returned}
 
 
 SERIES_FIELDS = ("game", "dealer", "forced_solo", "totals")
@@ -484,7 +504,7 @@ def _bench(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 HANDLERS = {
-    "rules": lambda p: describe(),
+    "rules": lambda p: rules_for_page(),
     "new_game": new_table,
     "act": act,
     "bot": bot_move,
