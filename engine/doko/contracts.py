@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import DECK_RANKS, HT, SUITS, Card, card
+from .errors import DokoError
 from .rules import Rules
 
 TRUMP = "T"
@@ -108,7 +109,7 @@ def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrd
     elif kind == "fleshless":
         trumps = []
     else:
-        raise ValueError(f"unknown contract kind {kind!r}")
+        raise DokoError("unknown-contract-kind", kind=kind)
     follows: dict[Card, str] = {}
     power: dict[Card, int] = {}
     for i, trump in enumerate(trumps):

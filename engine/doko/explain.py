@@ -13,6 +13,7 @@ from typing import Any
 
 from . import announcements as ann
 from .cards import CJ, DA, HT, Card
+from .errors import RecordError, coded
 from .notation import parse_record
 from .observation import revealed_parties
 from .outcome import result
@@ -31,7 +32,9 @@ def walk(record: Any) -> dict[str, Any]:
         try:
             state = apply(state, action)
         except ValueError as err:
-            raise ValueError(f"action {step - 1} {action!r}: {err}") from None
+            raise RecordError(
+                "replay-action", index=step - 1, action=action, reason=coded(err)
+            ) from None
         frames.append(frame(state, state.history[-1]))
         events += [{"step": step, "key": k, "params": p} for k, p in _events(before, state)]
     if state.is_over:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import total_eyes
+from .errors import DokoError
 from .scoring import Summary, score
 from .state import GameState, is_solo_like
 from .tricks import specials, specials_for
@@ -51,7 +52,7 @@ def _sitting_out(state: GameState) -> int | None:
 def result(state: GameState) -> dict[str, Any]:
     """The result JSON of a finished deal (FORMATS.md)."""
     if not state.is_over:
-        raise ValueError("the game is not finished")
+        raise DokoError("game-not-finished")
     if state.contract == "redeal":
         return {"contract": "redeal", "points": [0] * state.players}
     return score(summarize(state))

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from . import links
+from .errors import DokoError
 from .explain import walk
 
 MAX_DEMO_BYTES = 200_000
@@ -58,7 +59,7 @@ def load_demos() -> list[dict[str, Any]]:
                 continue
             text = entry.read_text(encoding="utf-8")
             if len(text) > MAX_DEMO_BYTES:
-                raise ValueError(f"demo {entry.name} is too large")
+                raise DokoError("demo-too-large", name=entry.name)
             demo = json.loads(text)
             demo["id"] = entry.name.removesuffix(".json")
             found.append(demo)

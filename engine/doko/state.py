@@ -20,12 +20,9 @@ from . import announcements as ann
 from . import reservations as res
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
+from .errors import IllegalAction as IllegalAction  # re-exported
 from .rules import Rules
 from .tricks import Trick
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
 
 
 class GameState(NamedTuple):
@@ -349,10 +346,10 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
 def parse_action(state: GameState, action: str) -> tuple[int, str]:
     seat_text, sep, what = action.partition(":")
     if not sep or not seat_text.isdigit():
-        raise IllegalAction(f"malformed action {action!r} (expected SEAT:WHAT)")
+        raise IllegalAction("malformed-action", action=action)
     seat = int(seat_text)
     if seat >= state.players or not state.dealt[seat]:
-        raise IllegalAction(f"seat {seat} does not play in this deal")
+        raise IllegalAction("seat-not-playing", seat=seat)
     return seat, what
 
 
@@ -365,11 +362,11 @@ def apply(state: GameState, action: str) -> GameState:
         return play_card(state, seat, listed_cards[action], state.history + (action,))
     seat, what = parse_action(state, action)
     if state.phase == "done":
-        raise IllegalAction("the game is over")
+        raise IllegalAction("game-over")
     # listed for a seat that plays in this deal (parse_action checked): legal
     listed = listed_state is state and action in listed_others
     if not (listed or is_legal(state, seat, what)):
-        raise IllegalAction(explain_refusal(state, seat, what))
+        raise refusal(state, seat, what)
     return _carry_out(state, seat, what, action)
 
 
@@ -459,36 +456,48 @@ def play_card(
 
 # -- explaining refusals --------------------------------------------------------
 
+_RESERVATION_WORDS = ("healthy", "throw", "poverty", "wedding")
 
-def explain_refusal(state: GameState, seat: int, what: str) -> str:
-    """One sentence saying why ``seat`` may not do ``what`` now."""
+
+def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
+    """Why ``seat`` may not do ``what`` now, as a coded refusal."""
+    if what == "throw" and state.forced_solo not in (None, seat):
+        return IllegalAction("no-throw-when-vorgefuehrt", seat=state.forced_solo)
     if state.phase != "play" and what in ann.WORDS:
-        return "announcements start once the cards are being played"
+        return IllegalAction("announcement-before-play", seat=seat, word=what)
     if state.phase in ("reservations", "poverty", "poverty-return"):
         if seat != state.to_act:
-            return f"it is seat {state.to_act}'s turn to {_phase_verb(state.phase)}"
-        return res.explain(state, seat, what)
+            return IllegalAction("not-your-turn", seat=state.to_act, phase=state.phase, actor=seat)
+        return res.refusal(state, seat, what)
     if what in ann.WORDS:
-        return explain_announcement(state, seat, what)
+        return announcement_refusal(state, seat, what)
     if what == "declare-solo":
-        return "a solo can only be declared with exactly one Kreuz-Dame before the other is played"
+        return IllegalAction("declare-solo-refused", seat=seat)
+    if what.partition(":")[0] in _RESERVATION_WORDS or what.startswith("solo:"):
+        return IllegalAction("reservations-over", what=what)
     try:
         card = Card.from_str(what)
     except ValueError:
-        return f"unknown action {what!r}"
+        return IllegalAction("unknown-action", what=what)
     if seat != state.to_act:
-        return f"it is seat {state.to_act}'s turn to play"
+        return IllegalAction("not-your-turn", seat=state.to_act, phase="play", actor=seat)
     if card not in state.hands[seat]:
-        return f"seat {seat} does not hold {card}"
+        return IllegalAction("card-not-held", seat=seat, card=str(card))
     follows = state.order.follows
     led = follows[state.trick[0][1]]
     holding = next(c for c in state.hands[seat] if follows[c] == led)
-    return f"seat {seat} must follow suit (holds {holding})"
+    suit = "trump" if led == "T" else led
+    return IllegalAction("must-follow-suit", seat=seat, card=str(holding), suit=suit)
 
 
-def explain_announcement(state: GameState, seat: int, word: str) -> str:
+def explain_refusal(state: GameState, seat: int, what: str) -> str:
+    """One sentence saying why ``seat`` may not do ``what`` now."""
+    return str(refusal(state, seat, what))
+
+
+def announcement_refusal(state: GameState, seat: int, word: str) -> IllegalAction:
     if state.contract == "wedding" and state.wedding_decided == 0:
-        return "no announcement before the Hochzeit has found its partner"
+        return IllegalAction("announcement-before-partner", seat=seat, word=word)
     party = state.party(seat)
     other = "kontra" if party == "re" else "re"
     reason = ann.check(
@@ -500,12 +509,4 @@ def explain_announcement(state: GameState, seat: int, word: str) -> str:
         party in state.frozen,
         state.moment(seat),
     )
-    return reason or f"{word!r} is not allowed now"
-
-
-def _phase_verb(phase: str) -> str:
-    return {
-        "reservations": "declare",
-        "poverty": "answer the Trumpfabgabe",
-        "poverty-return": "return cards",
-    }[phase]
+    return reason or IllegalAction("announcement-refused", word=word)
