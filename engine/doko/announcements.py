@@ -14,7 +14,6 @@ from .errors import IllegalAction
 from .rules import Rules
 
 LIMITS = ("no90", "no60", "no30", "black")
-PARTY_WORD = {"re": "re", "kontra": "kontra"}
 WORDS = ("re", "kontra", *LIMITS)
 
 
@@ -55,7 +54,7 @@ def implied(rules: Rules, party: str, word: str) -> list[str]:
         return [word]
     lower = list(LIMITS[: lvl - 1])
     if rules.announcements == "cards":
-        return [PARTY_WORD[party], *lower, word]
+        return [party, *lower, word]  # the party's own word is its name
     return [*lower, word]
 
 

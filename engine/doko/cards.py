@@ -14,7 +14,6 @@ from .errors import DokoError
 
 SUITS = "CSHD"
 RANKS = "ATKQJ987"
-SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 
 EYES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 

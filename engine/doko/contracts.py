@@ -89,9 +89,12 @@ def normal_trump_order(rules: Rules, trump_suit: str, ranks: str) -> list[Card]:
     return [c for i, c in enumerate(order) if c not in order[:i]]
 
 
-def contract_kind(contract: str) -> str:
-    """Card order kind of a contract: solos name theirs, everything else is normal."""
-    return contract.split(":", 1)[1] if contract.startswith("solo:") else "normal"
+LONE_WEDDINGS = ("wedding-alone", "silent-wedding")  # a Hochzeit played without partner
+
+
+def is_solo_like(contract: str) -> bool:
+    """One player against the rest: a solo, or a Hochzeit without partner."""
+    return contract.startswith("solo:") or contract in LONE_WEDDINGS
 
 
 @cache

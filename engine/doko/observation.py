@@ -107,7 +107,7 @@ def revealed_parties(state: GameState, seat: int) -> tuple[frozenset[int], froze
             return frozenset({state.declarer or 0}), frozenset()
         if state.contract == "silent-wedding" and seat != state.declarer:
             return _revealed_normal(state)  # nobody knows it is silent
-        re = frozenset(state.re_seats())
+        re = frozenset(state.re_party)
         return re, frozenset(state.active) - re
     return _revealed_normal(state)
 

@@ -48,17 +48,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .announcements import LIMITS, WORDS
 from .cards import DA
-from .contracts import card_order
+from .contracts import LONE_WEDDINGS, card_order, is_solo_like
 from .errors import SummaryError, coded
 from .rules import Rules, load_rules
-from .tricks import specials_for
+from .tricks import specials_awarded
 
 PARTIES = ("re", "kontra")
-LIMITS = ("no90", "no60", "no30", "black")
-WORDS = ("re", "kontra", *LIMITS)
-PARTNER_CONTRACTS = ("normal", "wedding", "poverty")
-LONE_WEDDINGS = ("wedding-alone", "silent-wedding")
 TOTAL_EYES = 240
 # Augen a party must stay below for a limit to be reached (black: no trick at all).
 LIMIT_EYES = {"no90": 90, "no60": 60, "no30": 30}
@@ -96,11 +93,6 @@ class _Outcome:
 
 # ---------------------------------------------------------------------------
 # Facts about a summary
-
-
-def is_solo_like(contract: str) -> bool:
-    """One player against the rest: a solo, or a Hochzeit without partner."""
-    return contract.startswith("solo:") or contract in LONE_WEDDINGS
 
 
 def other(party: str) -> str:
@@ -569,7 +561,7 @@ def _read_specials(
     raw = data.get("specials", [])
     if not isinstance(raw, list):
         raise SummaryError("specials-not-list")
-    kinds = specials_for(rules, is_solo_like(contract), contract in LONE_WEDDINGS)
+    kinds = specials_awarded(rules, contract)
     items: list[tuple[str, str]] = []
     for item in raw:
         if not isinstance(item, dict) or set(item) != {"kind", "party"}:

@@ -66,10 +66,6 @@ class GameState(NamedTuple):
             seat = (seat + 1) % self.players
         return seat
 
-    def re_seats(self) -> tuple[int, ...]:
-        """The Re party as the rules define it (some of it may still be hidden)."""
-        return self.re_party
-
     def party(self, seat: int) -> str:
         return "re" if seat in self.re_party else "kontra"
 
@@ -113,10 +109,6 @@ updated = GameState.updated  # as a function: updated(state, **changes)
 
 # A state from its field values: _make without its length check.
 _new_state = partial(tuple.__new__, GameState)
-
-
-def is_solo_like(contract: str) -> bool:
-    return contract.startswith("solo:") or contract in ("wedding-alone", "silent-wedding")
 
 
 # -- construction ---------------------------------------------------------------
@@ -238,13 +230,6 @@ def _may_play(hand: Sequence[Card], order: CardOrder, led: Card | None) -> Seque
         if same:
             return same
     return hand
-
-
-def announcement_actions(state: GameState) -> tuple[tuple[str, ...], ...]:
-    """Each seat's announcement actions now, indexed by seat."""
-    if state.phase != "play":
-        return ((),) * state.players
-    return _calls(state) or ((),) * state.players
 
 
 FULL_SAY = len(ann.LIMITS) + 1  # the most words a party can say: its own and every limit
