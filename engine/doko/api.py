@@ -19,17 +19,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import series as series_mod
+from . import share
 from .bots import choose_standard, get_bot
 from .cards import deal, total_eyes
 from .errors import RecordError, coded
 from .errors import RequestError as Refused
 from .notation import record_of, replay
-from .observation import observe
+from .observation import observe, public_contract
 from .outcome import result
 from .rules import Rules, describe, load_rules
 from .scoring import score as score_summary
 from .scoring import summary_from_json
-from .share import HANDLERS as SHARE_HANDLERS
 from .state import GameState, apply, legal_for, new_game
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
@@ -367,6 +367,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     obs = observe(s, t.seat)
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
+    contract, declarer = public_contract(s)
     return {
         "rules": s.rules.preset,
         "players": s.players,
@@ -389,8 +390,9 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
             "winner": last.winner,
         },
         "tricks_won": [sum(1 for tr in s.tricks if tr.winner == p) for p in range(s.players)],
-        "contract": s.contract if s.contract != "silent-wedding" or s.is_over else "normal",
-        "declarer": s.declarer if s.contract != "silent-wedding" or s.is_over else None,
+        # as everybody at the table knows it (a silent Hochzeit looks normal)
+        "contract": contract,
+        "declarer": declarer,
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
         "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
@@ -505,5 +507,5 @@ HANDLERS = {
     "score": score,
     "bench": _bench,  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
-    **SHARE_HANDLERS,
+    **share.handlers(lambda: table().state),
 }

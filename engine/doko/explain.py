@@ -15,7 +15,7 @@ from . import announcements as ann
 from .cards import HT, Card
 from .errors import RecordError, coded
 from .notation import parse_record
-from .observation import revealed_parties
+from .observation import public_contract, revealed_parties
 from .outcome import result
 from .state import GameState, apply
 from .tricks import Trick, specials_awarded, trick_specials
@@ -66,12 +66,6 @@ def walk(record: Any) -> dict[str, Any]:
         "play_starts": first_card,
         "complete": state.is_over,
     }
-
-
-def public_contract(state: GameState) -> tuple[str, int | None]:
-    if state.contract == "silent-wedding" and not state.is_over:
-        return "normal", None
-    return state.contract, state.declarer
 
 
 def frame(state: GameState, action: str | None) -> dict[str, Any]:

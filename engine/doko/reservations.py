@@ -17,7 +17,7 @@ from .contracts import card_order
 from .errors import DokoError, IllegalAction
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .gamestate import GameState
     from .tricks import Trick
 
 

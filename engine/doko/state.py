@@ -13,103 +13,22 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import announcements as ann
 from . import reservations as res
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
 from .errors import IllegalAction as IllegalAction  # re-exported
+from .gamestate import FIELD_INDEX, from_values, updated
+from .gamestate import GameState as GameState  # re-exported
 from .rules import Rules
 from .tricks import Trick
 
-
-class GameState(NamedTuple):
-    rules: Rules
-    dealer: int
-    dealt: tuple[tuple[Card, ...], ...]  # hands as dealt (the record keeps these)
-    hands: tuple[tuple[Card, ...], ...]  # hands now
-    active: tuple[int, ...]  # seats holding cards in this deal (a sitting-out dealer not)
-    order: CardOrder  # the contract's card order (normal until a solo is declared)
-    owes_duty_solo: frozenset[int] = frozenset()
-    forced_solo: int | None = None
-    history: tuple[str, ...] = ()
-    phase: str = "reservations"
-    to_act: int | None = None  # the seat whose turn it is (None when done)
-    declarations: tuple[tuple[int, str], ...] = ()
-    contract: str = "normal"  # normal wedding silent-wedding wedding-alone poverty solo:K redeal
-    declarer: int | None = None  # soloist, Hochzeiter or poverty giver
-    partner: int | None = None  # wedding partner or poverty taker
-    wedding_rule: str | None = None
-    wedding_decided: int = 0  # trick (1-based) that decided the Hochzeit; 0 while open
-    duty_solo: bool = False
-    poverty_cards: tuple[Card, ...] = ()
-    poverty_returned: int = -1  # trumps among the returned cards
-    tricks: tuple[Trick, ...] = ()
-    trick: tuple[tuple[int, Card], ...] = ()  # the trick being played
-    said: tuple[tuple[int, str], ...] = ()  # announcements, implied words included
-    re_party: tuple[int, ...] = ()  # Re as far as the rules have decided it
-    re_words: tuple[str, ...] = ()  # what each party has announced, in order
-    kontra_words: tuple[str, ...] = ()
-    frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
-    one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
-
-    # -- derived facts -------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.dealt)
-
-    def next_seat(self, seat: int) -> int:
-        seat = (seat + 1) % self.players
-        while seat not in self.active:
-            seat = (seat + 1) % self.players
-        return seat
-
-    def party(self, seat: int) -> str:
-        return "re" if seat in self.re_party else "kontra"
-
-    def party_words(self, party: str) -> tuple[str, ...]:
-        return self.re_words if party == "re" else self.kontra_words
-
-    def moment(self, seat: int) -> ann.Moment:
-        return ann.Moment(len(self.hands[seat]), self.tricks_started, self.deadline_shift)
-
-    @property
-    def tricks_started(self) -> int:
-        return len(self.tricks) + (1 if self.trick else 0)
-
-    @property
-    def deadline_shift(self) -> int:
-        """Tricks a Hochzeit took to decide, minus one, where the rules shift deadlines."""
-        if self.wedding_decided and self.rules.wedding_deadline_shift:
-            return self.wedding_decided - 1
-        return 0
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "done"
-
-    def updated(self, **changes: Any) -> GameState:
-        """``self._replace(**changes)`` at half the cost: it runs for most actions."""
-        values = list(self)
-        for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-        return _new_state(values)
-
-
-_FIELD_INDEX = {name: i for i, name in enumerate(GameState._fields)}
 # Fields a card changes: play_card sets them by position, the cheapest way to a new state.
 _HANDS, _HISTORY, _PHASE, _TO_ACT, _TRICKS, _TRICK = (
-    _FIELD_INDEX[name] for name in ("hands", "history", "phase", "to_act", "tricks", "trick")
+    FIELD_INDEX[name] for name in ("hands", "history", "phase", "to_act", "tricks", "trick")
 )
-
-updated = GameState.updated  # as a function: updated(state, **changes)
-
-
-# A state from its field values: _make without its length check.
-_new_state = partial(tuple.__new__, GameState)
-
 
 # -- construction ---------------------------------------------------------------
 
@@ -424,7 +343,7 @@ def play_card(
     if len(trick) < len(active):
         values[_TRICK] = trick
         values[_TO_ACT] = active[(active.index(seat) + 1) % len(active)]  # next_seat(seat)
-        return _new_state(values)
+        return from_values(values)
     seats, cards = zip(*trick, strict=True)  # each in play order
     last = not hands[seat]
     winner = seats[state.order.winner(cards, last)]
@@ -435,8 +354,8 @@ def play_card(
     if last:
         values[_PHASE] = "done"
     if state.contract == "wedding":  # a Hochzeit may find its partner in this trick
-        return res.after_trick(_new_state(values), done)
-    return _new_state(values)
+        return res.after_trick(from_values(values), done)
+    return from_values(values)
 
 
 # -- explaining refusals --------------------------------------------------------
