@@ -84,7 +84,7 @@ def test_rounds_end_the_series() -> None:
     assert view["series_finished"] is True
     assert len(view["sheet"]) >= 4
     assert view["totals"] == [sum(r["points"][s] for r in view["sheet"]) for s in range(4)]
-    assert call("next_game") == {"error": "the series is over"}
+    assert call("next_game") == {"error": "the series is over", "code": "series-over", "params": {}}
 
 
 def test_table_size_and_rounds_are_checked() -> None:
@@ -121,7 +121,11 @@ def test_score_a_summary_and_refuse_impossible_ones() -> None:
     }
     assert call("score", {"summary": summary})["points"] == [50, 0, 50, 0]
     bad = call("score", {"summary": {**summary, "eyes_re": 250}})
-    assert bad == {"error": "eyes_re must be 0..240, got 250"}
+    assert bad == {
+        "error": "eyes_re must be 0..240, got 250",
+        "code": "eyes-range",
+        "params": {"most": 240, "eyes": 250},
+    }
     solo = {**summary, "contract": "solo:queens", "re": [0, 1], "specials": []}
     assert "exactly one seat" in call("score", {"summary": solo})["error"]
     heart = {**summary, "specials": [{"kind": "heart-trick", "party": "re"}]}
@@ -264,13 +268,14 @@ def test_resume_refuses_bad_tables_with_one_line() -> None:
     ]
     for table in bad:
         answer = call("resume", {"table": table})
-        assert set(answer) == {"error"}, (table, answer)
+        assert set(answer) == {"error", "code", "params"}, (table, answer)
         assert answer["error"].startswith("saved table: ") and "\n" not in answer["error"]
+        assert answer["code"].startswith("saved-table"), answer
         assert call("view")["hand"] == view["hand"]  # the running table is untouched
     assert "game 0: action 4" in call("resume", {"table": tampered})["error"]
     assert "dealer is 1" in call("resume", {"table": dealer})["error"]
     huge = json.dumps({"table": changed(pad="x" * api.MAX_PAYLOAD)})
-    assert json.loads(api.handle("resume", huge)) == {"error": "input too large"}
+    assert json.loads(api.handle("resume", huge))["code"] == "input-too-large"
     assert "error" not in roundtrip(good)
 
 

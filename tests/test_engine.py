@@ -123,7 +123,7 @@ def test_follow_suit_trump_is_one_suit() -> None:
 def test_parties_by_club_queens() -> None:
     state = play(scripted(), "0:healthy", "1:healthy", "2:healthy", "3:healthy")
     assert state.contract == "normal"
-    assert state.re_seats() == (0, 1)
+    assert state.re_party == (0, 1)
 
 
 def test_solo_outranks_wedding_and_equal_solos_go_to_first_seat() -> None:
@@ -159,7 +159,7 @@ def test_wedding_finds_partner_in_first_foreign_trick() -> None:
     # seat 2 has no clubs and trumps with SQ: seat 2 wins and becomes the partner
     state = play(state, "0:CA", "1:CT", "2:SQ", "3:C9")
     assert state.partner == 2 and state.wedding_decided == 1
-    assert state.re_seats() == (0, 2)
+    assert state.re_party == (0, 2)
 
 
 def test_no_announcement_before_the_wedding_is_decided() -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .errors import IllegalAction
 from .rules import Rules
 
 LIMITS = ("no90", "no60", "no30", "black")
-PARTY_WORD = {"re": "re", "kontra": "kontra"}
 WORDS = ("re", "kontra", *LIMITS)
 
 
@@ -54,7 +54,7 @@ def implied(rules: Rules, party: str, word: str) -> list[str]:
         return [word]
     lower = list(LIMITS[: lvl - 1])
     if rules.announcements == "cards":
-        return [PARTY_WORD[party], *lower, word]
+        return [party, *lower, word]  # the party's own word is its name
     return [*lower, word]
 
 
@@ -66,34 +66,50 @@ def check(
     opponents_said: tuple[str, ...],
     frozen: bool,
     at: Moment,
-) -> str | None:
+) -> IllegalAction | None:
     """Why ``word`` may not be announced now by a member of ``party``, or None if it may.
 
     ``said``/``opponents_said`` are the words each party has made so far;
     ``frozen`` marks a party whose late Gegenansage closed its announcements.
     """
     if rules.announcements == "none":
-        return "these rules have no announcements"
+        return IllegalAction("no-announcements")
     if word not in WORDS:
-        return f"unknown announcement {word!r}"
+        return IllegalAction("unknown-announcement", word=word)
     if level(word) == 0 and word != party:
-        return f"the {party} party says {party!r}, not {word!r}"
+        return IllegalAction("wrong-party-word", party=party, word=word)
     if word in said:
-        return f"{word!r} was already announced"
+        return IllegalAction("already-announced", word=word)
     if frozen:
-        return "a late Gegenansage closed this party's announcements"
+        return IllegalAction("party-closed", party=party, word=word)
     if rules.announcements == "tricks":
         # a limit carries its lower limits whatever their deadline
-        return None if in_time(rules, level(word), at) else f"too late for {word!r}"
+        return None if in_time(rules, level(word), at) else too_late(rules, word, word, at)
     for w in implied(rules, party, word):
         if w in said:
             continue
         if in_time(rules, level(w), at):
             continue
         if level(w) == 0 and gegenansage_in_time(rules, opponents_said, at):
-            continue
-        return f"too late for {w!r}"
+            # a late Gegenansage closes the party's announcements (docs/formats.md):
+            # it is said on its own, never together with a limit
+            if w == word:
+                continue
+            return IllegalAction("late-gegenansage-alone", party=w, word=word)
+        return too_late(rules, w, word, at)
     return None
+
+
+def too_late(rules: Rules, word: str, called: str, at: Moment) -> IllegalAction:
+    """The refusal of ``word`` (implied by ``called``) after its deadline, which it names:
+    the fewest cards in hand, or the trick (from 1) before whose first card it is due."""
+    if rules.announcements == "cards":
+        deadline = rules.deadlines[level(word)] - at.shift
+    else:
+        deadline = rules.deadlines[level(word)] + at.shift
+    return IllegalAction(
+        "too-late", word=word, called=called, system=rules.announcements, deadline=deadline
+    )
 
 
 def gegenansage_in_time(rules: Rules, opponents_said: tuple[str, ...], at: Moment) -> bool:

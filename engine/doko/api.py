@@ -1,8 +1,9 @@
 """The page's entry point: ``handle(type, payload_json) -> json``.
 
 The worker forwards every message here. One table session lives in the
-module (the worker is one page's engine); every answer is JSON, errors as
-``{"error": reason}`` so no traceback ever reaches the page.
+module (the worker is one page's engine); every answer is JSON, a refusal as
+``{"error": ENGLISH, "code": CODE, "params": {...}}`` (:mod:`doko.errors`) so
+no traceback ever reaches the page and the page can say it in its language.
 
 The table is a :mod:`doko.series`: every deal starts from
 ``series.current_deal`` (dealer rotation, Pflichtsolo debts, a vorgeführt
@@ -18,17 +19,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import series as series_mod
+from . import share
 from .bots import choose_standard, get_bot
 from .cards import deal, total_eyes
+from .errors import RecordError, coded
+from .errors import RequestError as Refused
 from .guide import guide
-from .notation import RecordError, record_of, replay
-from .observation import observe
+from .notation import record_of, replay
+from .observation import observe, public_contract
 from .outcome import result
 from .rules import Rules, describe, load_rules
 from .scoring import score as score_summary
 from .scoring import summary_from_json
-from .share import HANDLERS as SHARE_HANDLERS
-from .state import GameState, IllegalAction, apply, legal_for, new_game
+from .state import GameState, apply, legal_for, new_game
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
 MAX_ROUNDS = 20  # a longer series would outgrow MAX_PAYLOAD as a saved table
@@ -63,21 +66,21 @@ _table: Table | None = None
 def handle(kind: str, payload_json: str = "{}") -> str:
     try:
         if len(payload_json) > MAX_PAYLOAD:
-            raise ValueError("input too large")
+            raise Refused("input-too-large")
         payload = json.loads(payload_json or "{}")
         if not isinstance(payload, dict):
-            raise ValueError("payload must be an object")
+            raise Refused("payload-not-object")
         handler = HANDLERS.get(kind)
         if handler is None:
-            raise ValueError(f"unknown request {kind!r}")
+            raise Refused("unknown-request", request=kind)
         return json.dumps(handler(payload))
-    except (ValueError, IllegalAction, RecordError) as err:
-        return json.dumps({"error": str(err)})
+    except ValueError as err:  # a DokoError, or malformed JSON (coded as unexpected)
+        return json.dumps(coded(err).reply())
 
 
 def table() -> Table:
     if _table is None:
-        raise ValueError("no game is running")
+        raise Refused("no-game")
     return _table
 
 
@@ -87,14 +90,14 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
     seed = _int(payload.get("seed", random.randrange(10**9)), "seed")
     players = _int(payload.get("players", 4), "players")
     if players not in rules.players:
-        raise ValueError(f"{rules.preset} is played by {list(rules.players)} players")
+        raise Refused("players-not-allowed", preset=rules.preset, allowed=list(rules.players))
     seat = _int(payload.get("seat", 0), "seat") % players
     bots = payload.get("bots") or [None if s == seat else "standard" for s in range(players)]
     bots = _check_bots(bots, players)
     dealer = _int(payload.get("dealer", players - 1), "dealer") % players
     rounds = _int(payload.get("rounds", default_rounds(rules)), "rounds")
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be 1..{MAX_ROUNDS}")
+        raise Refused("rounds-range", most=MAX_ROUNDS)
     series = series_mod.start_series(series_mod.Settings(rules, players, rounds, dealer, seed))
     # the first deal of seed N is the deal seeded_game(rules, N) gives, as before
     start = series_mod.current_deal(series)
@@ -114,12 +117,15 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
 def _check_bots(bots: Any, players: int) -> list[str | None]:
     """One entry per seat: a bot's name, or None for a person."""
     if not isinstance(bots, list) or len(bots) != players:
-        raise ValueError("bots must name one entry per seat")
+        raise Refused("bots-per-seat")
     for spec in bots:
         if spec is not None:
             if not isinstance(spec, str) or len(spec) > 40:
-                raise ValueError("a bot is named by a short string, or null for a person")
-            get_bot(spec)
+                raise Refused("bot-name")
+            try:
+                get_bot(spec)
+            except ValueError as err:
+                raise Refused("bad-bot", detail=str(err), bot=spec) from None
     return list(bots)
 
 
@@ -130,7 +136,7 @@ def default_rounds(rules: Rules) -> int:
 
 def _int(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{name} must be a whole number")
+        raise Refused("not-whole-number", field=name)
     return value
 
 
@@ -138,7 +144,7 @@ def act(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
     action = payload.get("action")
     if not isinstance(action, str):
-        raise ValueError("action must be a string like '0:HT'")
+        raise Refused("action-not-string")
     t.state = apply(t.state, action)
     _finish(t)
     return view()
@@ -148,7 +154,7 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
     seat = t.state.to_act
     if seat is None or t.bots[seat] is None:
-        raise ValueError("no bot is to act")
+        raise Refused("no-bot-to-act")
     bot = get_bot(t.bots[seat] or "standard")
     t.state = apply(t.state, bot(observe(t.state, seat), t.rng))
     _finish(t)
@@ -158,7 +164,7 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
     if t.state.to_act != t.seat:
-        raise ValueError("it is not your turn")
+        raise Refused("hint-not-your-turn")
     action, reason = choose_standard(observe(t.state, t.seat), t.rng)
     return {"action": action, "reason": reason}
 
@@ -193,7 +199,7 @@ def _add_loose(t: Table, state: GameState) -> None:
 def next_game(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
     if not t.state.is_over:
-        raise ValueError("the current game is not finished")
+        raise Refused("game-running")
     if t.series is None:  # an opened record: a series starts with the next dealer
         players = t.state.players
         t.seed = random.Random(t.seed).randrange(10**9)
@@ -202,7 +208,7 @@ def next_game(payload: dict[str, Any]) -> dict[str, Any]:
             series_mod.Settings(t.rules, players, t.rounds, (t.state.dealer + 1) % players, t.seed)
         )
     if series_mod.is_finished(t.series):
-        raise ValueError("the series is over")
+        raise Refused("series-over")
     t.state = series_mod.start_game(t.series)
     t.recorded = False
     return view()
@@ -268,21 +274,21 @@ def resume(payload: dict[str, Any]) -> dict[str, Any]:
     try:
         t = _rebuild(payload.get("table"))
     except ValueError as err:  # SeriesError, RecordError and IllegalAction too
-        raise ValueError(f"saved table: {err}") from None
+        raise Refused("saved-table", reason=coded(err)) from None
     except (TypeError, KeyError, AttributeError, IndexError) as err:
-        raise ValueError(f"saved table: malformed ({type(err).__name__})") from None
+        raise Refused("saved-table-malformed", error=type(err).__name__) from None
     _table = t
     return view()
 
 
 def _rebuild(data: Any) -> Table:
     if not isinstance(data, dict):
-        raise ValueError("a saved table is an object with series, loose, game, seat, bots")
+        raise Refused("saved-not-object")
     if data.get("version") != TABLE_VERSION:
-        raise ValueError(f"version {json.dumps(data.get('version'))[:20]} is unknown")
+        raise Refused("saved-version", version=json.dumps(data.get("version"))[:20])
     loose_records = data.get("loose", [])
     if not isinstance(loose_records, list) or len(loose_records) > MAX_LOOSE:
-        raise ValueError(f"loose must be a list of at most {MAX_LOOSE} game records")
+        raise Refused("saved-loose", most=MAX_LOOSE)
     series = None if data.get("series") is None else series_mod.replay_series(data["series"])
     game = data.get("game")
     last = series.games[-1] if series is not None and series.games else None
@@ -293,29 +299,29 @@ def _rebuild(data: Any) -> Table:
     players = current.players
     seat = _int(data.get("seat"), "seat")
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}")
+        raise Refused("seat-range", last=players - 1)
     bots = _check_bots(data.get("bots"), players)
     t = Table(current.rules, seat, bots, 0, current, rng=random.Random(0))
     for index, record in enumerate(loose_records):
         try:
             state = replay(record)
         except RecordError as err:
-            raise ValueError(f"loose game {index}: {err}") from None
+            raise Refused("loose-game", index=index, reason=err) from None
         if state.rules != current.rules or state.players != players:
-            raise ValueError(f"loose game {index} is played by other rules or seats")
+            raise Refused("loose-game-rules", index=index)
         if not state.is_over:
-            raise ValueError(f"loose game {index} is not finished")
+            raise Refused("loose-game-unfinished", index=index)
         _add_loose(t, state)
     if series is None:
         if loose_records:
-            raise ValueError("games before the series, but no series")
+            raise Refused("loose-without-series")
         _finish(t)  # an opened record, as load_record leaves it
         return t
     settings = series.settings
     if settings.rules != current.rules or settings.players != players:
-        raise ValueError("the current game is played by other rules or seats than the series")
+        raise Refused("saved-rules-mismatch")
     if current.is_over and not on_sheet:
-        raise ValueError("the current game is finished but not on the sheet")
+        raise Refused("saved-finished-off-sheet")
     t.series, t.seed, t.rounds, t.recorded = series, settings.seed, settings.rounds, on_sheet
     t.rng = random.Random(settings.seed + len(series.games))
     return t
@@ -330,9 +336,9 @@ def _check_running_start(series: series_mod.Series, game: Any) -> None:
     """The running deal must be the series' next one: dealer, debts, vorgeführt seat
     (checked before its actions are replayed: a wrong dealer also misdeals)."""
     if series_mod.is_finished(series):
-        raise ValueError("the series is over, but a game is still running")
+        raise Refused("series-over-game-running")
     if not isinstance(game, dict):
-        raise ValueError("game must be a game record")
+        raise Refused("game-not-record")
     owes = game.get("owes_duty_solo", [])
     if isinstance(owes, list) and all(isinstance(s, int) for s in owes):
         owes = frozenset(owes)
@@ -363,6 +369,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     obs = observe(s, t.seat)
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
+    contract, declarer = public_contract(s)
     return {
         "rules": s.rules.preset,
         "players": s.players,
@@ -385,8 +392,9 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
             "winner": last.winner,
         },
         "tricks_won": [sum(1 for tr in s.tricks if tr.winner == p) for p in range(s.players)],
-        "contract": s.contract if s.contract != "silent-wedding" or s.is_over else "normal",
-        "declarer": s.declarer if s.contract != "silent-wedding" or s.is_over else None,
+        # as everybody at the table knows it (a silent Hochzeit looks normal)
+        "contract": contract,
+        "declarer": declarer,
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
         "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
@@ -484,7 +492,7 @@ def undo(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
     point = _undo_point(t)
     if point is None:
-        raise ValueError("there is no card of yours to take back")
+        raise Refused("nothing-to-undo")
     s = t.state
     state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo)
     for action in s.history[:point]:
@@ -519,5 +527,5 @@ HANDLERS = {
     "score": score,
     "bench": _bench,  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
-    **SHARE_HANDLERS,
+    **share.handlers(lambda: table().state),
 }

@@ -14,6 +14,7 @@ from typing import Any
 
 from .bots import LEVELS, get_bot
 from .cards import deal
+from .errors import DokoError
 from .observation import observe
 from .rules import load_rules
 from .sim import simulate
@@ -66,16 +67,16 @@ def run(payload: dict[str, Any]) -> dict[str, Any]:
     games = payload.get("games", 100)
     wanted = payload.get("decisions", {})
     if not isinstance(games, int) or not 0 < games <= MAX_GAMES:
-        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES}")
+        raise DokoError("bench-games", most=MAX_GAMES)
     if not isinstance(wanted, dict):
-        raise ValueError("decisions must map bot levels to counts")
+        raise DokoError("bench-decisions")
     out: dict[str, Any] = {"games": games, "games_per_second": games_per_second(games=games)}
     times: dict[str, Any] = {}
     for level, count in wanted.items():
         if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}")
+            raise DokoError("bench-level", level=level)
         if not isinstance(count, int) or not 0 < count <= MAX_DECISIONS:
-            raise ValueError(f"decisions must be whole numbers from 1 to {MAX_DECISIONS}")
+            raise DokoError("bench-decision-count", most=MAX_DECISIONS)
         times[level] = decision_times(level, count)
     out["decisions"] = times
     return out

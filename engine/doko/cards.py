@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from .errors import DokoError
+
 SUITS = "CSHD"
 RANKS = "ATKQJ987"
-SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 
 EYES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
@@ -28,7 +29,7 @@ class Card(NamedTuple):
     def from_str(cls, text: str) -> Card:
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise ValueError(f"unknown card {text!r}")
+            raise DokoError("unknown-card", text=text)
         return card
 
     def __str__(self) -> str:
@@ -78,7 +79,7 @@ _DECKS = {
 def deck(size: int) -> list[Card]:
     """Every card of a deck of ``size`` cards (40, 48 or 64), two of each."""
     if size not in _DECKS:
-        raise ValueError(f"no deck of {size} cards (40, 48 or 64)")
+        raise DokoError("no-such-deck", size=size)
     return list(_DECKS[size])  # a fresh list: deal shuffles it in place
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import DECK_RANKS, HT, SUITS, Card, card
+from .errors import DokoError
 from .rules import Rules
 
 TRUMP = "T"
@@ -88,9 +89,12 @@ def normal_trump_order(rules: Rules, trump_suit: str, ranks: str) -> list[Card]:
     return [c for i, c in enumerate(order) if c not in order[:i]]
 
 
-def contract_kind(contract: str) -> str:
-    """Card order kind of a contract: solos name theirs, everything else is normal."""
-    return contract.split(":", 1)[1] if contract.startswith("solo:") else "normal"
+LONE_WEDDINGS = ("wedding-alone", "silent-wedding")  # a Hochzeit played without partner
+
+
+def is_solo_like(contract: str) -> bool:
+    """One player against the rest: a solo, or a Hochzeit without partner."""
+    return contract.startswith("solo:") or contract in LONE_WEDDINGS
 
 
 @cache
@@ -108,7 +112,7 @@ def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrd
     elif kind == "fleshless":
         trumps = []
     else:
-        raise ValueError(f"unknown contract kind {kind!r}")
+        raise DokoError("unknown-contract-kind", kind=kind)
     follows: dict[Card, str] = {}
     power: dict[Card, int] = {}
     for i, trump in enumerate(trumps):

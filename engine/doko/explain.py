@@ -12,14 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import announcements as ann
-from .cards import CJ, DA, HT, Card
+from .cards import HT, Card
+from .errors import RecordError, coded
 from .notation import parse_record
-from .observation import revealed_parties
+from .observation import public_contract, revealed_parties
 from .outcome import result
-from .state import GameState, apply, is_solo_like
-from .tricks import Trick, specials_for
-
-MAX_STEPS = 1000
+from .state import GameState, apply
+from .tricks import Trick, specials_awarded, trick_specials
 
 
 def walk(record: Any) -> dict[str, Any]:
@@ -31,7 +30,9 @@ def walk(record: Any) -> dict[str, Any]:
         try:
             state = apply(state, action)
         except ValueError as err:
-            raise ValueError(f"action {step - 1} {action!r}: {err}") from None
+            raise RecordError(
+                "replay-action", index=step - 1, action=action, reason=coded(err)
+            ) from None
         frames.append(frame(state, state.history[-1]))
         events += [{"step": step, "key": k, "params": p} for k, p in _events(before, state)]
     if state.is_over:
@@ -67,17 +68,11 @@ def walk(record: Any) -> dict[str, Any]:
     }
 
 
-def public_contract(state: GameState) -> tuple[str, int | None]:
-    if state.contract == "silent-wedding" and not state.is_over:
-        return "normal", None
-    return state.contract, state.declarer
-
-
 def frame(state: GameState, action: str | None) -> dict[str, Any]:
     order = state.order
     re, kontra = revealed_parties(state, -1)
     if state.is_over:
-        re = frozenset(state.re_seats())
+        re = frozenset(state.re_party)
         kontra = frozenset(state.active) - re
     contract, declarer = public_contract(state)
     return {
@@ -195,7 +190,7 @@ def _announcement(
 
 def _trick(state: GameState, trick: Trick, number: int) -> list[tuple[str, dict[str, Any]]]:
     order = state.order
-    last = number == state.rules.tricks_per_game or not any(state.hands)
+    last = not any(state.hands)
     cards = trick.cards
     win_index = trick.seats.index(trick.winner)
     card = cards[win_index]
@@ -226,26 +221,21 @@ def _trick(state: GameState, trick: Trick, number: int) -> list[tuple[str, dict[
             },
         )
     ]
-    lone = state.contract in ("wedding-alone", "silent-wedding")
-    kinds = specials_for(state.rules, is_solo_like(state.contract), lone)
-    party = state.party
-    if "fox" in kinds and order.follows.get(DA) == "T":
-        for s in trick.played_by(DA):
-            if _settled(state) and party(s) != party(trick.winner):
-                out.append(("fox", {"seat": s, "winner": trick.winner, "trick": number}))
-    if "doppelkopf" in kinds and trick.eyes >= 40:
-        out.append(("doppelkopf", {"winner": trick.winner, "eyes": trick.eyes}))
-    if last and card == CJ and "karlchen" in kinds:
-        out.append(("karlchen", {"winner": trick.winner}))
-    if last and "karlchen-caught" in kinds:
-        for s in trick.played_by(CJ):
-            if party(s) != party(trick.winner):
-                out.append(("karlchen-caught", {"seat": s, "winner": trick.winner}))
-    if last and card == DA and "fox-last" in kinds:
-        out.append(("fox-last", {"winner": trick.winner}))
+    # the Sonderpunkte as the score will count them (tricks.trick_specials), told as
+    # they happen; a Fuchs only once the parties are decided (a Hochzeit may still
+    # be looking for its partner)
+    kinds = specials_awarded(state.rules, state.contract)
+    if state.contract == "wedding" and not state.wedding_decided:
+        kinds = tuple(k for k in kinds if k != "fox")
+    party_of = {s: state.party(s) for s in state.active}
+    found = trick_specials(trick, order, party_of, kinds, state.rules.doppelkarl, last)
+    for item in dict.fromkeys(found):  # a Doppelkarl is told once
+        params: dict[str, Any] = {"winner": trick.winner}
+        if item.seat is not None:
+            params["seat"] = item.seat
+        if item.kind == "fox":
+            params["trick"] = number
+        if item.kind == "doppelkopf":
+            params["eyes"] = trick.eyes
+        out.append((item.kind, params))
     return out
-
-
-def _settled(state: GameState) -> bool:
-    """Are the parties decided (a Hochzeit still looking for its partner is not)?"""
-    return not (state.contract == "wedding" and not state.wedding_decided)

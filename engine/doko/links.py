@@ -36,19 +36,17 @@ import zlib
 from typing import Any
 
 from .cards import deck, format_cards
-from .notation import MAX_ACTIONS, RecordError, parse_record
+from .errors import IllegalAction, RecordError, coded
+from .errors import LinkError as LinkError  # re-exported
+from .notation import MAX_ACTIONS, action_error, parse_record
 from .rules import load_rules
-from .state import GameState, IllegalAction, apply, legal_actions, new_game
+from .state import GameState, apply, legal_actions, new_game
 
 VERSION = "A"
 MAX_LINK = 4096  # characters after the version; a real game needs a few hundred
 MAX_BODY = 16_384  # bytes after inflating
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 _DEFLATED = 1
-
-
-class LinkError(ValueError):
-    """A share link that cannot be opened; the message is one line."""
 
 
 def encode(record: Any) -> str:
@@ -80,7 +78,7 @@ def decode(text: Any) -> dict[str, Any]:
     except LinkError:
         raise
     except RecordError as err:
-        raise LinkError(f"the link's game is not legal: {_line(err)}") from None
+        raise LinkError("link-illegal-game", reason=err) from None
     except (
         ValueError,
         IndexError,
@@ -90,49 +88,44 @@ def decode(text: Any) -> dict[str, Any]:
         UnicodeDecodeError,
         zlib.error,
     ) as err:
-        raise LinkError(f"the link is damaged ({_line(err)})") from None
-
-
-def _line(err: BaseException) -> str:
-    text = str(err).strip().splitlines()
-    return text[0][:200] if text else type(err).__name__
+        raise LinkError("link-damaged", reason=coded(err)) from None
 
 
 def _decode(text: Any) -> dict[str, Any]:
     if not isinstance(text, str):
-        raise LinkError("a link payload must be text")
+        raise LinkError("link-not-text")
     if len(text) > MAX_LINK + 1:
-        raise LinkError(f"the link is too long ({len(text)} characters, at most {MAX_LINK})")
+        raise LinkError("link-too-long", length=len(text), most=MAX_LINK)
     if not text:
-        raise LinkError("the link is empty")
+        raise LinkError("link-empty")
     if text[0] != VERSION:
-        raise LinkError(f"unknown link version {text[0]!r} (this page reads {VERSION!r})")
+        raise LinkError("link-version", version=text[0], expected=VERSION)
     payload = text[1:]
     if not _ALPHABET.fullmatch(payload):
-        raise LinkError("the link holds characters that are not base64url")
+        raise LinkError("link-not-base64")
     if len(payload) % 4 == 1:
-        raise LinkError("the link is cut short")
+        raise LinkError("link-cut-short")
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except binascii.Error:
-        raise LinkError("the link is not valid base64url") from None
+        raise LinkError("link-bad-base64") from None
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != payload:
-        raise LinkError("the link is damaged (not canonical base64url)")
+        raise LinkError("link-not-canonical")
     if len(raw) < 6:
-        raise LinkError("the link is cut short")
+        raise LinkError("link-cut-short")
     raw, crc = raw[:-4], int.from_bytes(raw[-4:], "big")
     if zlib.crc32(raw) != crc:
-        raise LinkError("the link is damaged or cut short (checksum mismatch)")
+        raise LinkError("link-checksum")
     flags, data = raw[0], raw[1:]
     if flags & ~_DEFLATED:
-        raise LinkError(f"unknown link flags {flags}")
+        raise LinkError("link-flags", flags=flags)
     if flags & _DEFLATED:
         inflater = zlib.decompressobj()
         data = inflater.decompress(data, MAX_BODY)
         if inflater.unconsumed_tail or not inflater.eof:
-            raise LinkError("the link's content is too large or incomplete")
+            raise LinkError("link-too-large")
         if inflater.unused_data:
-            raise LinkError("the link has trailing data")
+            raise LinkError("link-trailing-data")
     # _unpack replays every action through the rules (doko.state.apply, exactly what
     # doko.notation.replay does) before the record is handed out
     return _unpack(data)
@@ -160,7 +153,7 @@ class _Reader:
 
     def byte(self) -> int:
         if self.pos >= len(self.data):
-            raise LinkError("the link is cut short")
+            raise LinkError("link-cut-short")
         self.pos += 1
         return self.data[self.pos - 1]
 
@@ -173,11 +166,11 @@ class _Reader:
                 return n
             shift += 7
             if shift > 28:
-                raise LinkError("the link holds an oversized number")
+                raise LinkError("link-oversized-number")
 
     def take(self, count: int) -> bytes:
         if self.pos + count > len(self.data):
-            raise LinkError("the link is cut short")
+            raise LinkError("link-cut-short")
         self.pos += count
         return self.data[self.pos - count : self.pos]
 
@@ -202,7 +195,7 @@ def _pack(start: GameState, actions: list[str]) -> bytes:
             try:  # refused with the engine's reason, or accepted in another spelling
                 canonical = apply(state, action).history[-1]
             except IllegalAction as err:
-                raise RecordError(f"action {index} {json.dumps(action)}: {err}") from None
+                raise action_error(index, action, err) from None
             pick = legal.index(canonical)
         out += _varint(pick)
         state = apply(state, legal[pick])
@@ -236,22 +229,24 @@ def _unpack(data: bytes) -> dict[str, Any]:
     r = _Reader(data)
     size = r.varint()
     if size > 4096:
-        raise LinkError("the link's rules are too long")
+        raise LinkError("link-rules-too-long")
     rules_json = json.loads(r.take(size).decode("utf-8"))
     rules = load_rules(rules_json)
     players = r.byte()
     if players not in rules.players:
-        raise LinkError(f"{players} players, but {rules.preset} plays with {list(rules.players)}")
+        raise LinkError(
+            "link-players", players=players, preset=rules.preset, allowed=list(rules.players)
+        )
     dealer = r.byte()
     if dealer >= players:
-        raise LinkError(f"dealer {dealer} is not a seat")
+        raise LinkError("link-dealer", dealer=dealer)
     owes_bits = r.byte()
     if owes_bits >> players:
-        raise LinkError("the Pflichtsolo seats are not seats")
+        raise LinkError("link-owes")
     owes = frozenset(s for s in range(players) if owes_bits >> s & 1)
     forced_byte = r.byte()
     if forced_byte != 255 and forced_byte >= players:
-        raise LinkError("the vorgeführt seat is not a seat")
+        raise LinkError("link-forced")
     forced = None if forced_byte == 255 else forced_byte
     cards = deck(rules.deck_for(players))
     packed = r.take((len(cards) + 1) // 2)
@@ -259,7 +254,7 @@ def _unpack(data: bytes) -> dict[str, Any]:
     hands: list[list[Any]] = [[] for _ in range(players)]
     for card, seat in zip(cards, seats, strict=True):
         if seat >= players:
-            raise LinkError(f"a card is dealt to seat {seat}")
+            raise LinkError("link-card-seat", seat=seat)
         hands[seat].append(card)
     record: dict[str, Any] = {
         "rules": rules_json,
@@ -272,24 +267,22 @@ def _unpack(data: bytes) -> dict[str, Any]:
         record["forced_solo"] = forced
     count = r.varint()
     if count > MAX_ACTIONS:
-        raise LinkError(f"too many actions ({count})")
+        raise LinkError("too-many-actions", count=count)
     record["actions"] = []
     # parse_record checks the deal (card counts per seat) before any action is taken
     state, _ = parse_record(record)
     actions: list[str] = []
     for index in range(count):
         if state.is_over:
-            raise LinkError(f"action {index} comes after the end of the game")
+            raise LinkError("link-action-after-end", index=index)
         pick = r.varint()
         legal = legal_actions(state)
         if pick >= len(legal):
-            raise LinkError(
-                f"action {index}: choice {pick} is not one of the {len(legal)} legal actions"
-            )
+            raise LinkError("link-choice", index=index, choice=pick, count=len(legal))
         state = apply(state, legal[pick])
         actions.append(legal[pick])
     if r.pos != len(data):
-        raise LinkError("the link has trailing data")
+        raise LinkError("link-trailing-data")
     record["actions"] = actions
     return record
 

@@ -12,14 +12,12 @@ from collections import Counter
 from typing import Any
 
 from .cards import deck, format_cards, parse_cards
+from .errors import IllegalAction, coded
+from .errors import RecordError as RecordError  # re-exported
 from .rules import load_rules
-from .state import GameState, IllegalAction, apply, new_game
+from .state import GameState, apply, new_game
 
 MAX_ACTIONS = 1000  # far above any real deal; bounds untrusted input
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; the message is one line for the user."""
 
 
 def record_of(state: GameState) -> dict[str, Any]:
@@ -42,38 +40,38 @@ def parse_record(data: Any) -> tuple[GameState, list[str]]:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as err:
-            raise RecordError(f"malformed JSON: {err.msg} at line {err.lineno}") from None
+            raise RecordError("malformed-json", detail=err.msg, line=err.lineno) from None
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object with rules, dealer, hands and actions")
+        raise RecordError("record-not-object")
     try:
         rules = load_rules(data.get("rules", ""))
     except ValueError as err:
-        raise RecordError(f"rules: {err}") from None
+        raise RecordError("record-rules", reason=coded(err)) from None
     hands_text = data.get("hands")
     if not isinstance(hands_text, list) or not all(isinstance(h, str) for h in hands_text):
-        raise RecordError("hands must be a list of strings, one per seat")
+        raise RecordError("record-hands-not-strings")
     players = len(hands_text)
     if players not in rules.players:
-        raise RecordError(f"{players} hands, but these rules play with {list(rules.players)}")
+        raise RecordError("record-players", players=players, allowed=list(rules.players))
     dealer = data.get("dealer", 0)
     if not _is_seat(dealer, players):
-        raise RecordError(f"dealer must be a seat 0..{players - 1}")
+        raise RecordError("record-dealer", last=players - 1)
     try:
         hands = [parse_cards(h) for h in hands_text]
     except ValueError as err:
-        raise RecordError(f"hands: {err}") from None
+        raise RecordError("record-hands", reason=coded(err)) from None
     _check_deal(rules.deck_for(players), players, dealer, hands)
     owes = data.get("owes_duty_solo", [])
     if not isinstance(owes, list) or not all(_is_seat(s, players) for s in owes):
-        raise RecordError("owes_duty_solo must be a list of seats")
+        raise RecordError("record-owes")
     forced = data.get("forced_solo")
     if forced is not None and not _is_seat(forced, players):
-        raise RecordError("forced_solo must be a seat")
+        raise RecordError("record-forced")
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("actions must be a list of strings")
+        raise RecordError("record-actions-not-strings")
     if len(actions) > MAX_ACTIONS:
-        raise RecordError(f"too many actions ({len(actions)})")
+        raise RecordError("too-many-actions", count=len(actions))
     state = new_game(rules, hands, dealer, frozenset(owes), forced)
     return state, actions
 
@@ -88,14 +86,14 @@ def _check_deal(size: int, players: int, dealer: int, hands: list[tuple[Any, ...
     for seat, hand in enumerate(hands):
         want = 0 if seat == sitting_out else per_seat
         if len(hand) != want:
-            raise RecordError(f"seat {seat} holds {len(hand)} cards, expected {want}")
+            raise RecordError("hand-size", seat=seat, held=len(hand), expected=want)
     dealt = Counter(c for h in hands for c in h)
     full = Counter(deck(size))
     if dealt != full:
         extra = dealt - full
         wrong = next(iter(extra or (full - dealt)))
-        how = "too many" if extra else "missing"
-        raise RecordError(f"the hands are not a {size}-card deck ({how}: {wrong})")
+        code = "deck-card-extra" if extra else "deck-card-missing"
+        raise RecordError(code, size=size, card=str(wrong))
 
 
 def replay(data: Any) -> GameState:
@@ -105,5 +103,10 @@ def replay(data: Any) -> GameState:
         try:
             state = apply(state, action)
         except IllegalAction as err:
-            raise RecordError(f"action {index} {json.dumps(action)}: {err}") from None
+            raise action_error(index, action, err) from None
     return state
+
+
+def action_error(index: int, action: str, err: IllegalAction) -> RecordError:
+    """The refusal of a record's action ``index``, naming it."""
+    return RecordError("record-action", index=index, action=action, reason=err)

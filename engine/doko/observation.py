@@ -11,8 +11,9 @@ from typing import NamedTuple
 
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
+from .gamestate import GameState, updated
 from .rules import Rules
-from .state import GameState, legal_for, updated
+from .state import legal_for
 from .tricks import Trick
 
 
@@ -85,12 +86,31 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     """``state`` as ``seat`` sees it: other hands, the deal and hidden parties removed."""
     hidden = tuple(h if s == seat else () for s, h in enumerate(state.hands))
     dealt = tuple(h if s == seat else () for s, h in enumerate(state.dealt))
-    public = updated(state, hands=hidden, dealt=dealt, history=(), re_party=tuple(sorted(known_re)))
-    if state.contract == "silent-wedding" and seat != state.declarer:
-        public = updated(public, contract="normal", declarer=None)
+    contract, declarer = public_contract(state, seat)
+    public = updated(
+        state,
+        hands=hidden,
+        dealt=dealt,
+        history=(),
+        re_party=tuple(sorted(known_re)),
+        contract=contract,
+        declarer=declarer,
+    )
     if state.poverty_cards and seat not in (state.declarer, state.partner):
         public = updated(public, poverty_cards=())
     return public
+
+
+def public_contract(state: GameState, seat: int | None = None) -> tuple[str, int | None]:
+    """The contract and declarer as ``seat`` knows them (None: as everybody knows them).
+
+    A silent Hochzeit looks like a normal game to all but its player until the
+    deal is over.
+    """
+    hidden = state.contract == "silent-wedding" and seat != state.declarer
+    if hidden and not state.is_over:
+        return "normal", None
+    return state.contract, state.declarer
 
 
 def own_party(state: GameState, seat: int) -> str:
@@ -107,7 +127,7 @@ def revealed_parties(state: GameState, seat: int) -> tuple[frozenset[int], froze
             return frozenset({state.declarer or 0}), frozenset()
         if state.contract == "silent-wedding" and seat != state.declarer:
             return _revealed_normal(state)  # nobody knows it is silent
-        re = frozenset(state.re_seats())
+        re = frozenset(state.re_party)
         return re, frozenset(state.active) - re
     return _revealed_normal(state)
 

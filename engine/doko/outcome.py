@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import total_eyes
+from .errors import DokoError
 from .scoring import Summary, score
-from .state import GameState, is_solo_like
-from .tricks import specials, specials_for
+from .state import GameState
+from .tricks import specials, specials_awarded
 
 
 def summarize(state: GameState) -> Summary:
     """The game summary (FORMATS.md) of a finished, scored deal."""
-    re = state.re_seats()
+    re = state.re_party
     party_of = {s: ("re" if s in re else "kontra") for s in state.active}
     won = [t for t in state.tricks if t.winner in re]  # by Re
-    lone = state.contract in ("wedding-alone", "silent-wedding")
-    kinds = specials_for(state.rules, is_solo_like(state.contract), lone)
+    kinds = specials_awarded(state.rules, state.contract)
     found = specials(state.tricks, state.order, party_of, kinds, state.rules.doppelkarl)
     extra: dict[str, Any] = {}
     if state.contract == "poverty":
@@ -51,7 +51,7 @@ def _sitting_out(state: GameState) -> int | None:
 def result(state: GameState) -> dict[str, Any]:
     """The result JSON of a finished deal (FORMATS.md)."""
     if not state.is_over:
-        raise ValueError("the game is not finished")
+        raise DokoError("game-not-finished")
     if state.contract == "redeal":
         return {"contract": "redeal", "points": [0] * state.players}
     return score(summarize(state))

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from .cards import CQ, DA, Card, is_fixed_team
 from .contracts import card_order
+from .errors import DokoError, IllegalAction
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .gamestate import GameState
     from .tricks import Trick
 
 
@@ -73,22 +74,23 @@ def _deck_size(state: GameState) -> int:
     return sum(len(h) for h in state.dealt)
 
 
-def explain(state: GameState, seat: int, what: str) -> str:
+def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
+    """Why the seat to act may not do ``what`` before the play."""
     if state.phase == "poverty":
-        return "answer the Trumpfabgabe with accept or decline"
+        return IllegalAction("answer-poverty", seat=seat)
     if state.phase == "poverty-return":
-        return check_return(state, what) or "return the cards you were given"
+        return check_return(state, what) or IllegalAction("return-cards", seat=seat)
     if state.forced_solo is not None:
-        return "a player who is vorgeführt must declare a solo"
-    reasons = {
-        "throw": f"throwing needs {state.rules.throw_kings} kings and rules that allow it",
-        "poverty": "a Trumpfabgabe needs few enough trumps and rules that allow it",
-    }
+        return IllegalAction("vorgefuehrt-must-solo", seat=seat)
+    if what == "throw":
+        return IllegalAction("throw-refused", kings=state.rules.throw_kings)
+    if what == "poverty":
+        return IllegalAction("poverty-refused")
     if what.startswith("wedding"):
-        return "a Hochzeit needs both Kreuz-Damen and a partner rule these rules offer"
+        return IllegalAction("wedding-refused")
     if what.startswith("solo:"):
-        return f"these rules have no solo {what[5:]!r}"
-    return reasons.get(what, f"unknown reservation {what!r}")
+        return IllegalAction("unknown-solo", kind=what[5:])
+    return IllegalAction("unknown-reservation", what=what)
 
 
 # -- declaring and resolving -----------------------------------------------------------
@@ -203,20 +205,22 @@ def return_choices(state: GameState) -> list[str]:
     return ["return:" + ",".join(str(c) for c in pick) for pick in picks]
 
 
-def check_return(state: GameState, what: str) -> str | None:
+def check_return(state: GameState, what: str) -> IllegalAction | None:
+    """Why ``what`` is not a set of cards the taker may give back, or None."""
+    seat = state.to_act
+    assert seat is not None
     if not what.startswith("return:"):
-        return "return the cards you were given: return:CARD,CARD,..."
+        return IllegalAction("return-format", seat=seat)
     try:
         cards = [Card.from_str(t) for t in what[7:].split(",") if t]
-    except ValueError as err:
-        return str(err)
-    assert state.to_act is not None
+    except DokoError as err:  # an unknown card
+        return IllegalAction(err.code, **err.params)
     if len(cards) != len(state.poverty_cards):
-        return f"return exactly {len(state.poverty_cards)} cards"
-    hand = list(state.hands[state.to_act])
+        return IllegalAction("return-count", count=len(state.poverty_cards))
+    hand = list(state.hands[seat])
     for card in cards:
         if card not in hand:
-            return f"seat {state.to_act} does not hold {card} to return"
+            return IllegalAction("return-not-held", seat=seat, card=str(card))
         hand.remove(card)
     return None
 

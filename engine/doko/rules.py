@@ -13,6 +13,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import RulesError, error_codes
+
 SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleshless")
 WEDDING_RULES = ("foreign", "fehl", "trump", "first", "card")
 SPECIAL_KINDS = (
@@ -124,7 +126,7 @@ class Rules:
     def __post_init__(self) -> None:
         problem = self.problem()
         if problem:
-            raise ValueError(problem)
+            raise problem
 
     def __hash__(self) -> int:
         # cached look-ups key on the rules many times per deal: hash the options once
@@ -138,57 +140,71 @@ class Rules:
         # string hashes differ between processes: a pickle never carries the cached hash
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
-    def problem(self) -> str | None:
+    def problem(self) -> RulesError | None:
         """The first inconsistency in these options, or None."""
         for f in dataclasses.fields(self):
             choices = f.metadata.get("choices")
             value = getattr(self, f.name)
             if choices and value not in choices:
-                return f"option {f.name}: {value!r} is not one of {list(choices)}"
-        checks = [
-            (all(k in SOLO_KINDS for k in self.solos), f"solos: unknown kind in {self.solos}"),
-            (len(set(self.solos)) == len(self.solos), "solos: a kind is listed twice"),
+                return RulesError(
+                    "option-not-a-choice", option=f.name, value=value, choices=list(choices)
+                )
+        checks: list[tuple[bool, str, dict[str, Any]]] = [
+            (
+                all(k in SOLO_KINDS for k in self.solos),
+                "option-unknown-solo",
+                {"solos": self.solos},
+            ),
+            (len(set(self.solos)) == len(self.solos), "option-solo-twice", {}),
             (
                 all(r in WEDDING_RULES for r in self.wedding_rules),
-                f"wedding_rules: unknown rule in {self.wedding_rules}",
+                "option-unknown-wedding-rule",
+                {"rules": self.wedding_rules},
             ),
-            (len(self.wedding_rules) >= 1, "wedding_rules: name at least one partner rule"),
+            (len(self.wedding_rules) >= 1, "option-no-wedding-rule", {}),
             (
                 all(k in SPECIAL_KINDS for k in self.specials + self.specials_in_solo),
-                "specials: unknown Sonderpunkt",
+                "option-unknown-special",
+                {},
             ),
-            (len(self.deadlines) == 5, "deadlines: give five numbers (Re/Kontra .. schwarz)"),
+            (len(self.deadlines) == 5, "option-deadline-count", {}),
             (
                 all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
-                "players: 4 and optionally 5, 6, 8",
+                "option-players",
+                {},
             ),
             (
                 not (6 in self.players and self.deck == 40),
-                "players: 40 cards cannot be dealt to 6 players",
+                "option-forty-cards-six-players",
+                {},
             ),
-            (self.duty_solo_rounds >= 0, "duty_solo_rounds: must be >= 0"),
-            (0 <= self.wedding_tricks <= 12, "wedding_tricks: 0..12"),
+            (self.duty_solo_rounds >= 0, "option-duty-solo-rounds", {}),
+            (0 <= self.wedding_tricks <= 12, "option-wedding-tricks", {}),
             (
                 not (self.dulle_order == "second-except-last" and not self.dullen),
-                "dulle_order: a Dullen rule needs dullen on",
+                "option-dulle-order",
+                {},
             ),
             (
                 not (self.solo_leads == "duty" and self.duty_solo_rounds == 0),
-                "solo_leads 'duty' needs duty_solo_rounds > 0",
+                "option-solo-leads",
+                {},
             ),
             (
                 self.announcements != "cards"
                 or list(self.deadlines) == sorted(self.deadlines, reverse=True),
-                "deadlines: cards in hand must not increase",
+                "option-card-deadlines",
+                {},
             ),
             (
                 self.announcements != "tricks" or list(self.deadlines) == sorted(self.deadlines),
-                "deadlines: tricks must not decrease",
+                "option-trick-deadlines",
+                {},
             ),
         ]
-        for ok, reason in checks:
+        for ok, code, params in checks:
             if not ok:
-                return reason
+                return RulesError(code, **params)
         return None
 
     @property
@@ -304,19 +320,19 @@ def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
         return spec
     if isinstance(spec, str):
         if spec not in PRESETS:
-            raise ValueError(f"unknown preset {spec!r} (one of {', '.join(PRESETS)})")
+            raise RulesError("unknown-preset", preset=spec, presets=list(PRESETS))
         return PRESETS[spec]
     if not isinstance(spec, dict) or not isinstance(spec.get("preset"), str):
-        raise ValueError('rules must be a preset id or {"preset": id, "options": {...}}')
+        raise RulesError("rules-shape")
     base = load_rules(spec["preset"])
     options = spec.get("options", {})
     if not isinstance(options, dict):
-        raise ValueError("rules options must be an object")
+        raise RulesError("rules-options-shape")
     names = {f.name: f for f in dataclasses.fields(Rules)}
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in names or name == "preset":
-            raise ValueError(f"unknown option {name!r}")
+            raise RulesError("unknown-option", option=name)
         changes[name] = _coerce(name, value, getattr(base, name))
     return dataclasses.replace(base, **changes)
 
@@ -324,18 +340,18 @@ def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
 def _coerce(name: str, value: Any, like: Any) -> Any:
     if isinstance(like, bool):
         if not isinstance(value, bool):
-            raise ValueError(f"option {name}: expected true or false, got {value!r}")
+            raise RulesError("option-not-bool", option=name, value=value)
         return value
     if isinstance(like, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"option {name}: expected a whole number, got {value!r}")
+            raise RulesError("option-not-int", option=name, value=value)
         return value
     if isinstance(like, str):
         if not isinstance(value, str):
-            raise ValueError(f"option {name}: expected text, got {value!r}")
+            raise RulesError("option-not-text", option=name, value=value)
         return value
     if not isinstance(value, list | tuple):
-        raise ValueError(f"option {name}: expected a list, got {value!r}")
+        raise RulesError("option-not-list", option=name, value=value)
     return tuple(value)
 
 
@@ -357,4 +373,5 @@ def describe() -> dict[str, Any]:
         name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
         for name, r in PRESETS.items()
     }
-    return {"presets": presets, "options": options}
+    # every refusal's code with its parameter names, for the page's translations
+    return {"presets": presets, "options": options, "error_codes": error_codes()}

@@ -48,16 +48,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .announcements import LIMITS, WORDS
 from .cards import DA
-from .contracts import card_order
+from .contracts import LONE_WEDDINGS, card_order, is_solo_like
+from .errors import SummaryError, coded
 from .rules import Rules, load_rules
-from .tricks import specials_for
+from .tricks import specials_awarded
 
 PARTIES = ("re", "kontra")
-LIMITS = ("no90", "no60", "no30", "black")
-WORDS = ("re", "kontra", *LIMITS)
-PARTNER_CONTRACTS = ("normal", "wedding", "poverty")
-LONE_WEDDINGS = ("wedding-alone", "silent-wedding")
 TOTAL_EYES = 240
 # Augen a party must stay below for a limit to be reached (black: no trick at all).
 LIMIT_EYES = {"no90": 90, "no60": 60, "no30": 30}
@@ -95,11 +93,6 @@ class _Outcome:
 
 # ---------------------------------------------------------------------------
 # Facts about a summary
-
-
-def is_solo_like(contract: str) -> bool:
-    """One player against the rest: a solo, or a Hochzeit without partner."""
-    return contract.startswith("solo:") or contract in LONE_WEDDINGS
 
 
 def other(party: str) -> str:
@@ -412,16 +405,16 @@ def score(summary: Summary) -> dict[str, Any]:
 def complete_announcements(rules: Rules, party: str, words: Iterable[str]) -> tuple[str, ...]:
     """``party``'s announcements with the levels they imply, in level order."""
     if party not in PARTIES:
-        raise ValueError(f"unknown party {party!r} (re or kontra)")
+        raise SummaryError("unknown-party", party=party)
     words = list(words)
     if rules.announcements == "none" and words:
-        raise ValueError(f"{rules.preset} has no announcements (got {words[0]!r})")
+        raise SummaryError("preset-without-announcements", preset=rules.preset, word=words[0])
     made: set[str] = set()
     for word in words:
         if word not in WORDS:
-            raise ValueError(f"unknown announcement {word!r} (one of {', '.join(WORDS)})")
+            raise SummaryError("summary-unknown-announcement", word=word, words=list(WORDS))
         if word in PARTIES and word != party:
-            raise ValueError(f"the {party} party cannot announce {word!r}")
+            raise SummaryError("party-cannot-announce", party=party, word=word)
         made.add(word)
         if word in LIMITS:
             made.update(LIMITS[: LIMITS.index(word)])
@@ -446,7 +439,7 @@ EXTRA_FIELDS = ("poverty", "duty_solo")
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
+        raise SummaryError("summary-not-whole", field=what, value=value)
     return value
 
 
@@ -463,7 +456,7 @@ def _read_rules(data: Any) -> Rules:
     try:
         return load_rules(data)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"rules: {error}") from None
+        raise SummaryError("summary-rules", reason=coded(error)) from None
 
 
 def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None, tuple[int, ...]]:
@@ -473,27 +466,28 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
     default_players = 4 if sitting_out is None else 5
     players = _int(data.get("players", default_players), "players")
     if players not in rules.players:
-        allowed = ", ".join(str(n) for n in rules.players)
-        raise ValueError(f"{rules.preset} is played by {allowed} players, not {players}")
+        raise SummaryError(
+            "summary-players", preset=rules.preset, allowed=list(rules.players), players=players
+        )
     if players in (6, 8) and sitting_out is not None:
-        raise ValueError(f"at {players} players nobody sits out: sitting_out must be null")
+        raise SummaryError("sitting-out-fixed-teams", players=players)
     if players == 5 and sitting_out is None:
-        raise ValueError("at 5 players the dealer sits out: give sitting_out")
+        raise SummaryError("sitting-out-needed")
     if players == 4 and sitting_out is not None:
-        raise ValueError("at 4 players nobody sits out: sitting_out must be null")
+        raise SummaryError("sitting-out-four")
     if sitting_out is not None and not 0 <= sitting_out < players:
-        raise ValueError(f"sitting_out {sitting_out} is not a seat 0..{players - 1}")
+        raise SummaryError("sitting-out-range", seat=sitting_out, last=players - 1)
     seats = data.get("re")
     if not isinstance(seats, list):
-        raise ValueError("re must be a list of seats")
+        raise SummaryError("re-not-list")
     re = tuple(_int(s, "a seat in re") for s in seats)
     for seat in re:
         if not 0 <= seat < players:
-            raise ValueError(f"re seat {seat} is not a seat 0..{players - 1}")
+            raise SummaryError("re-seat-range", seat=seat, last=players - 1)
         if seat == sitting_out:
-            raise ValueError(f"seat {seat} sits out and cannot be in the re party")
+            raise SummaryError("re-seat-sits-out", seat=seat)
     if len(set(re)) != len(re):
-        raise ValueError("re names a seat twice")
+        raise SummaryError("re-seat-twice")
     return players, sitting_out, re
 
 
@@ -501,15 +495,13 @@ def _check_party_size(contract: str, re: tuple[int, ...], players: int) -> None:
     if players in (6, 8) and not is_solo_like(contract):
         team_a = list(range(0, players, 2))
         if sorted(re) != team_a:
-            raise ValueError(f"at {players} players re names team A, the even seats {team_a}")
+            raise SummaryError("team-a-seats", players=players, team=team_a)
         return
     if is_solo_like(contract):
         if len(re) != 1:
-            raise ValueError(
-                f"a {contract} is played alone: re must name exactly one seat, got {list(re)}"
-            )
+            raise SummaryError("solo-one-seat", contract=contract, re=list(re))
     elif len(re) != 2:
-        raise ValueError(f"a {contract} game has two re seats, got {list(re)}")
+        raise SummaryError("two-re-seats", contract=contract, re=list(re))
 
 
 def _read_tricks(
@@ -525,20 +517,20 @@ def _read_tricks(
     if raw is None:
         for party in PARTIES:
             if eyes_of[party] == 0:
-                raise ValueError(f"{party} has 0 Augen: give tricks to say whether it took one")
+                raise SummaryError("tricks-needed", party=party)
         return (None, None)
     if not isinstance(raw, dict) or set(raw) != set(PARTIES):
-        raise ValueError('tricks must be {"re": N, "kontra": N}')
+        raise SummaryError("tricks-shape")
     counts = {p: _int(raw[p], f"tricks of {p}") for p in PARTIES}
     if any(n < 0 for n in counts.values()) or sum(counts.values()) != per_game:
-        raise ValueError(f"tricks must be two counts summing to {per_game}, got {raw}")
+        raise SummaryError("tricks-sum", total=per_game, tricks=raw)
     least_card = _least_eyes(rules.deck_for(players))
     for party in PARTIES:
         if counts[party] == 0 and eyes_of[party] > 0:
-            raise ValueError(f"{party} has {eyes_of[party]} Augen but no trick")
+            raise SummaryError("eyes-without-trick", party=party, eyes=eyes_of[party])
         if eyes_of[party] < active * least_card * counts[party]:
-            raise ValueError(
-                f"{party} cannot have {eyes_of[party]} Augen in {counts[party]} trick(s)"
+            raise SummaryError(
+                "eyes-in-tricks", party=party, eyes=eyes_of[party], tricks=counts[party]
             )
     return (counts["re"], counts["kontra"])
 
@@ -550,12 +542,12 @@ def _least_eyes(deck: int) -> int:
 def _read_announcements(data: Mapping[str, Any], rules: Rules) -> dict[str, tuple[str, ...]]:
     raw = data.get("announcements", {})
     if not isinstance(raw, dict) or not set(raw) <= set(PARTIES):
-        raise ValueError('announcements must be {"re": [...], "kontra": [...]}')
+        raise SummaryError("announcements-shape")
     result = {}
     for party in PARTIES:
         words = raw.get(party, [])
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-            raise ValueError(f"announcements of {party} must be a list of words")
+            raise SummaryError("announcements-list", party=party)
         result[party] = complete_announcements(rules, party, words)
     return result
 
@@ -568,23 +560,25 @@ def _read_specials(
 ) -> tuple[tuple[str, str], ...]:
     raw = data.get("specials", [])
     if not isinstance(raw, list):
-        raise ValueError("specials must be a list")
-    kinds = specials_for(rules, is_solo_like(contract), contract in LONE_WEDDINGS)
+        raise SummaryError("specials-not-list")
+    kinds = specials_awarded(rules, contract)
     items: list[tuple[str, str]] = []
     for item in raw:
         if not isinstance(item, dict) or set(item) != {"kind", "party"}:
-            raise ValueError('each special must be {"kind": KIND, "party": "re"|"kontra"}')
+            raise SummaryError("special-shape")
         kind, party = item["kind"], item["party"]
         if party not in PARTIES:
-            raise ValueError(f"special {kind!r}: party must be re or kontra, got {party!r}")
+            raise SummaryError("special-party", kind=kind, party=party)
         if kind not in kinds:
-            allowed = ", ".join(kinds) or "none"
-            raise ValueError(
-                f"special {kind!r} is not awarded in a {contract} game under "
-                f"{rules.preset} (awarded: {allowed})"
+            raise SummaryError(
+                "special-not-awarded",
+                kind=kind,
+                contract=contract,
+                preset=rules.preset,
+                awarded=list(kinds),
             )
         if not tricks[party]:
-            raise ValueError(f"special {kind!r}: {party} took no trick")
+            raise SummaryError("special-no-trick", kind=kind, party=party)
         items.append((kind, party))
     _check_special_counts(items, rules, contract)
     return tuple(items)
@@ -595,7 +589,7 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
     kind_of_order = contract[5:] if contract.startswith("solo:") else "normal"
     fox_is_trump = card_order(kind_of_order, rules).follows[DA] == "T"
     if count["fox"] + count["fox-last"] and not fox_is_trump:
-        raise ValueError(f"no fox in a {contract} game: the Karo-As is not trump there")
+        raise SummaryError("no-fox", contract=contract)
     most = {
         "fox": 2,
         "fox-last": 1,
@@ -606,14 +600,14 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
     }
     for kind, limit in most.items():
         if count[kind] > limit:
-            raise ValueError(f"special {kind!r} at most {limit} times, got {count[kind]}")
+            raise SummaryError("special-too-often", kind=kind, most=limit, count=count[kind])
     if count["karlchen"] + count["karlchen-caught"] > 2:
-        raise ValueError("only two Karlchen can be in the last trick")
+        raise SummaryError("karlchen-too-many")
     if count["karlchen"] and count["fox-last"]:
-        raise ValueError("the last trick is won by a Karlchen or a fox, not both")
+        raise SummaryError("karlchen-and-fox-last")
     last = {party for kind, party in items if kind in ("karlchen", "karlchen-caught", "fox-last")}
     if len(last) > 1:
-        raise ValueError("last-trick specials must all go to the party that won the last trick")
+        raise SummaryError("last-trick-specials-split")
 
 
 def _from_team_names(data: dict[str, Any]) -> dict[str, Any]:
@@ -628,27 +622,30 @@ def _from_team_names(data: dict[str, Any]) -> dict[str, Any]:
 def summary_from_json(data: Any) -> Summary:
     """Read and check a Game summary (FORMATS.md); ValueError names the problem."""
     if not isinstance(data, dict):
-        raise ValueError("a game summary must be a JSON object")
+        raise SummaryError("summary-not-object")
     unknown = sorted(set(data) - set(SUMMARY_FIELDS) - set(EXTRA_FIELDS))
     if unknown:
-        raise ValueError(f"unknown field {unknown[0]!r} in the game summary")
+        raise SummaryError("summary-unknown-field", field=unknown[0])
     for name in ("rules", "contract", "re", "eyes_re"):
         if name not in data:
-            raise ValueError(f"the game summary needs {name!r}")
+            raise SummaryError("summary-missing-field", field=name)
     rules = _read_rules(data["rules"])
     data = _from_team_names(data)
     contract = data["contract"]
     players, sitting_out, re = _read_seats(data, rules)
     allowed = _contracts(rules, players)
     if contract not in allowed:
-        raise ValueError(
-            f"contract {contract!r} is not played under {rules.preset} at {players} players "
-            f"(one of {', '.join(allowed)})"
+        raise SummaryError(
+            "contract-not-played",
+            contract=contract,
+            preset=rules.preset,
+            players=players,
+            allowed=allowed,
         )
     _check_party_size(contract, re, players)
     eyes_re = _int(data["eyes_re"], "eyes_re")
     if not 0 <= eyes_re <= TOTAL_EYES:
-        raise ValueError(f"eyes_re must be 0..{TOTAL_EYES}, got {eyes_re}")
+        raise SummaryError("eyes-range", most=TOTAL_EYES, eyes=eyes_re)
     tricks_re, tricks_kontra = _read_tricks(data, rules, eyes_re, players)
     took_trick = {
         "re": tricks_re > 0 if tricks_re is not None else eyes_re > 0,

@@ -45,6 +45,8 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from .cards import Card, deal
+from .errors import SeriesError as SeriesError  # re-exported
+from .errors import coded
 from .notation import RecordError, record_of, replay
 from .outcome import result
 from .rules import Rules, load_rules
@@ -52,10 +54,6 @@ from .state import GameState, new_game
 
 TABLE_SIZES = (4, 5, 6, 8)
 MAX_GAMES = 2000  # bounds untrusted series records; a real series is far shorter
-
-
-class SeriesError(ValueError):
-    """Settings or a game that do not fit the series; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -102,18 +100,15 @@ def start_series(settings: Settings) -> Series:
 def check_settings(settings: Settings) -> None:
     rules, players = settings.rules, settings.players
     if players not in TABLE_SIZES or players not in rules.players:
-        raise SeriesError(f"{rules.preset} is played by {list(rules.players)} players")
+        raise SeriesError("players-not-allowed", preset=rules.preset, allowed=list(rules.players))
     if settings.rounds < 1:
-        raise SeriesError("a series has at least one round")
+        raise SeriesError("series-rounds-min")
     if has_duty_solo(rules) and settings.rounds > rules.duty_solo_rounds:
         # the Pflichtsolo is owed within duty_solo_rounds rounds; a longer series
         # would need a second obligation, which no rule text describes
-        raise SeriesError(
-            f"{rules.preset}: at most {rules.duty_solo_rounds} rounds, "
-            "the rounds within which every player owes a Pflichtsolo"
-        )
+        raise SeriesError("series-rounds-max", preset=rules.preset, rounds=rules.duty_solo_rounds)
     if not 0 <= settings.first_dealer < players:
-        raise SeriesError(f"first dealer must be a seat 0..{players - 1}")
+        raise SeriesError("first-dealer", last=players - 1)
 
 
 def has_duty_solo(rules: Rules) -> bool:
@@ -123,7 +118,7 @@ def has_duty_solo(rules: Rules) -> bool:
 def current_deal(series: Series) -> DealStart:
     """The next deal: dealer, hands (from the seed), debts and who is vorgeführt."""
     if is_finished(series):
-        raise SeriesError("the series is over")
+        raise SeriesError("series-over")
     settings = series.settings
     forced = series.vorfuehren[0] if series.vorfuehren else None
     # a vorgeführt seat plays against the dealer to its right
@@ -199,14 +194,14 @@ def keeps_dealer(state: GameState) -> bool:
 
 def check_game(series: Series, state: GameState) -> None:
     if is_finished(series):
-        raise SeriesError("the series is already over")
+        raise SeriesError("series-already-over")
     if not state.is_over:
-        raise SeriesError("the game is not finished")
+        raise SeriesError("game-not-finished")
     if state.rules != series.settings.rules:
-        raise SeriesError("the game is played by other rules than the series")
+        raise SeriesError("series-rules-mismatch")
     if state.players != series.settings.players:
         raise SeriesError(
-            f"the game has {state.players} seats, the series {series.settings.players}"
+            "series-seats-mismatch", seats=state.players, series_seats=series.settings.players
         )
     check_start(current_deal(series), state.dealer, state.owes_duty_solo, state.forced_solo)
 
@@ -214,19 +209,14 @@ def check_game(series: Series, state: GameState) -> None:
 def check_start(start: DealStart, dealer: Any, owes: Any, forced: Any) -> None:
     """Refuse a deal whose dealer, debts or vorgeführt seat do not follow from the series."""
     if dealer != start.dealer:
-        raise SeriesError(f"dealer is {dealer}, but seat {start.dealer} deals now")
+        raise SeriesError("series-dealer", dealer=dealer, expected=start.dealer)
     if owes != start.owes_duty_solo:
-        raise SeriesError(
-            f"owes_duty_solo is {_seats(owes)}, but "
-            f"{sorted(start.owes_duty_solo)} still owe a Pflichtsolo"
-        )
+        given = sorted(owes) if isinstance(owes, frozenset) else owes
+        raise SeriesError("series-owes", owes=given, expected=sorted(start.owes_duty_solo))
     if forced != start.forced_solo:
-        want = "nobody" if start.forced_solo is None else f"seat {start.forced_solo}"
-        raise SeriesError(f"forced_solo is {json.dumps(forced)}, but {want} is vorgeführt now")
-
-
-def _seats(owes: Any) -> str:
-    return json.dumps(sorted(owes) if isinstance(owes, frozenset) else owes)
+        if start.forced_solo is None:
+            raise SeriesError("series-forced-nobody", forced=forced)
+        raise SeriesError("series-forced", forced=forced, expected=start.forced_solo)
 
 
 def sheet_row(series: Series, state: GameState, outcome: dict[str, Any]) -> dict[str, Any]:
@@ -268,16 +258,16 @@ def is_series_record(data: Any) -> bool:
 
 def parse_settings(data: Any) -> Settings:
     if not isinstance(data, dict):
-        raise SeriesError('"series" must be an object with rules, players, rounds, first_dealer')
+        raise SeriesError("series-not-object")
     try:
         rules = load_rules(data.get("rules", ""))
     except ValueError as err:
-        raise SeriesError(f"series rules: {err}") from None
+        raise SeriesError("series-rules", reason=coded(err)) from None
     numbers = {}
     for name, default in (("players", None), ("rounds", None), ("first_dealer", 0), ("seed", 0)):
         value = data.get(name, default)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SeriesError(f"series {name} must be a whole number")
+            raise SeriesError("series-number", name=name)
         numbers[name] = value
     return Settings(rules, **numbers)
 
@@ -288,26 +278,26 @@ def replay_series(data: Any) -> Series:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as err:
-            raise SeriesError(f"malformed JSON: {err.msg} at line {err.lineno}") from None
+            raise SeriesError("malformed-json", detail=err.msg, line=err.lineno) from None
     if not is_series_record(data):
-        raise SeriesError('a series record is {"series": {...}, "games": [...]}')
+        raise SeriesError("series-not-record")
     series = start_series(parse_settings(data["series"]))
     games = data.get("games", [])
     if not isinstance(games, list):
-        raise SeriesError("games must be a list of game records")
+        raise SeriesError("series-games-list")
     if len(games) > MAX_GAMES:
-        raise SeriesError(f"too many games ({len(games)})")
+        raise SeriesError("too-many-games", count=len(games))
     for index, record in enumerate(games):
         try:
             series = replay_game(series, record)
         except (SeriesError, RecordError) as err:
-            raise SeriesError(f"game {index}: {err}") from None
+            raise SeriesError("series-game", index=index, reason=err) from None
     return series
 
 
 def replay_game(series: Series, record: Any) -> Series:
     if not isinstance(record, dict):
-        raise SeriesError("a game record is a JSON object")
+        raise SeriesError("game-not-object")
     if "rules" not in record:  # a game inside a series may leave its rules to the series
         record = {**record, "rules": series.settings.rules.to_json()}
     if not is_finished(series):  # check the start first: a wrong dealer also misdeals

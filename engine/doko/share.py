@@ -1,6 +1,8 @@
 """The worker requests for share links, the replay viewer, demos and saved games.
 
-``HANDLERS`` is merged into :data:`doko.api.HANDLERS`:
+``handlers(table_state)`` is merged into :data:`doko.api.HANDLERS`; the api
+passes the function that gives the current table's game (so this module needs
+nothing of the api's):
 
 - ``encode_link`` ``{record?}``: the link payload of a record, or of the
   current table's game once it is over (a running game's link would show
@@ -14,27 +16,26 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
 from . import links
+from .errors import DokoError
 from .explain import walk
+from .gamestate import GameState
+
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 MAX_DEMO_BYTES = 200_000
 _demos: list[dict[str, Any]] | None = None
 
 
-def _table_state() -> Any:
-    from . import api
-
-    return api.table().state
-
-
-def encode_link(payload: dict[str, Any]) -> dict[str, Any]:
+def encode_link(payload: dict[str, Any], table_state: Callable[[], GameState]) -> dict[str, Any]:
     record = payload.get("record")
     if record is None:
         # the table's game as far as it went: a finished game or a position
-        return {"payload": links.encode_state(_table_state())}
+        return {"payload": links.encode_state(table_state())}
     return {"payload": links.encode(record)}
 
 
@@ -58,7 +59,7 @@ def load_demos() -> list[dict[str, Any]]:
                 continue
             text = entry.read_text(encoding="utf-8")
             if len(text) > MAX_DEMO_BYTES:
-                raise ValueError(f"demo {entry.name} is too large")
+                raise DokoError("demo-too-large", name=entry.name)
             demo = json.loads(text)
             demo["id"] = entry.name.removesuffix(".json")
             found.append(demo)
@@ -84,9 +85,11 @@ def demos(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-HANDLERS = {
-    "encode_link": encode_link,
-    "open_link": open_link,
-    "replay_record": replay_record,
-    "demos": demos,
-}
+def handlers(table_state: Callable[[], GameState]) -> dict[str, Handler]:
+    """The requests of this module; ``table_state`` gives the running table's game."""
+    return {
+        "encode_link": lambda payload: encode_link(payload, table_state),
+        "open_link": open_link,
+        "replay_record": replay_record,
+        "demos": demos,
+    }

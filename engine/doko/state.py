@@ -13,114 +13,22 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import announcements as ann
 from . import reservations as res
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
+from .errors import IllegalAction as IllegalAction  # re-exported
+from .gamestate import FIELD_INDEX, from_values, updated
+from .gamestate import GameState as GameState  # re-exported
 from .rules import Rules
 from .tricks import Trick
 
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
-
-
-class GameState(NamedTuple):
-    rules: Rules
-    dealer: int
-    dealt: tuple[tuple[Card, ...], ...]  # hands as dealt (the record keeps these)
-    hands: tuple[tuple[Card, ...], ...]  # hands now
-    active: tuple[int, ...]  # seats holding cards in this deal (a sitting-out dealer not)
-    order: CardOrder  # the contract's card order (normal until a solo is declared)
-    owes_duty_solo: frozenset[int] = frozenset()
-    forced_solo: int | None = None
-    history: tuple[str, ...] = ()
-    phase: str = "reservations"
-    to_act: int | None = None  # the seat whose turn it is (None when done)
-    declarations: tuple[tuple[int, str], ...] = ()
-    contract: str = "normal"  # normal wedding silent-wedding wedding-alone poverty solo:K redeal
-    declarer: int | None = None  # soloist, Hochzeiter or poverty giver
-    partner: int | None = None  # wedding partner or poverty taker
-    wedding_rule: str | None = None
-    wedding_decided: int = 0  # trick (1-based) that decided the Hochzeit; 0 while open
-    duty_solo: bool = False
-    poverty_cards: tuple[Card, ...] = ()
-    poverty_returned: int = -1  # trumps among the returned cards
-    tricks: tuple[Trick, ...] = ()
-    trick: tuple[tuple[int, Card], ...] = ()  # the trick being played
-    said: tuple[tuple[int, str], ...] = ()  # announcements, implied words included
-    re_party: tuple[int, ...] = ()  # Re as far as the rules have decided it
-    re_words: tuple[str, ...] = ()  # what each party has announced, in order
-    kontra_words: tuple[str, ...] = ()
-    frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
-    one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
-
-    # -- derived facts -------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.dealt)
-
-    def next_seat(self, seat: int) -> int:
-        seat = (seat + 1) % self.players
-        while seat not in self.active:
-            seat = (seat + 1) % self.players
-        return seat
-
-    def re_seats(self) -> tuple[int, ...]:
-        """The Re party as the rules define it (some of it may still be hidden)."""
-        return self.re_party
-
-    def party(self, seat: int) -> str:
-        return "re" if seat in self.re_party else "kontra"
-
-    def party_words(self, party: str) -> tuple[str, ...]:
-        return self.re_words if party == "re" else self.kontra_words
-
-    def moment(self, seat: int) -> ann.Moment:
-        return ann.Moment(len(self.hands[seat]), self.tricks_started, self.deadline_shift)
-
-    @property
-    def tricks_started(self) -> int:
-        return len(self.tricks) + (1 if self.trick else 0)
-
-    @property
-    def deadline_shift(self) -> int:
-        """Tricks a Hochzeit took to decide, minus one, where the rules shift deadlines."""
-        if self.wedding_decided and self.rules.wedding_deadline_shift:
-            return self.wedding_decided - 1
-        return 0
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "done"
-
-    def updated(self, **changes: Any) -> GameState:
-        """``self._replace(**changes)`` at half the cost: it runs for most actions."""
-        values = list(self)
-        for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-        return _new_state(values)
-
-
-_FIELD_INDEX = {name: i for i, name in enumerate(GameState._fields)}
 # Fields a card changes: play_card sets them by position, the cheapest way to a new state.
 _HANDS, _HISTORY, _PHASE, _TO_ACT, _TRICKS, _TRICK = (
-    _FIELD_INDEX[name] for name in ("hands", "history", "phase", "to_act", "tricks", "trick")
+    FIELD_INDEX[name] for name in ("hands", "history", "phase", "to_act", "tricks", "trick")
 )
-
-updated = GameState.updated  # as a function: updated(state, **changes)
-
-
-# A state from its field values: _make without its length check.
-_new_state = partial(tuple.__new__, GameState)
-
-
-def is_solo_like(contract: str) -> bool:
-    return contract.startswith("solo:") or contract in ("wedding-alone", "silent-wedding")
-
 
 # -- construction ---------------------------------------------------------------
 
@@ -243,13 +151,6 @@ def _may_play(hand: Sequence[Card], order: CardOrder, led: Card | None) -> Seque
     return hand
 
 
-def announcement_actions(state: GameState) -> tuple[tuple[str, ...], ...]:
-    """Each seat's announcement actions now, indexed by seat."""
-    if state.phase != "play":
-        return ((),) * state.players
-    return _calls(state) or ((),) * state.players
-
-
 FULL_SAY = len(ann.LIMITS) + 1  # the most words a party can say: its own and every limit
 
 
@@ -349,10 +250,10 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
 def parse_action(state: GameState, action: str) -> tuple[int, str]:
     seat_text, sep, what = action.partition(":")
     if not sep or not seat_text.isdigit():
-        raise IllegalAction(f"malformed action {action!r} (expected SEAT:WHAT)")
+        raise IllegalAction("malformed-action", action=action)
     seat = int(seat_text)
     if seat >= state.players or not state.dealt[seat]:
-        raise IllegalAction(f"seat {seat} does not play in this deal")
+        raise IllegalAction("seat-not-playing", seat=seat)
     return seat, what
 
 
@@ -365,11 +266,11 @@ def apply(state: GameState, action: str) -> GameState:
         return play_card(state, seat, listed_cards[action], state.history + (action,))
     seat, what = parse_action(state, action)
     if state.phase == "done":
-        raise IllegalAction("the game is over")
+        raise IllegalAction("game-over")
     # listed for a seat that plays in this deal (parse_action checked): legal
     listed = listed_state is state and action in listed_others
     if not (listed or is_legal(state, seat, what)):
-        raise IllegalAction(explain_refusal(state, seat, what))
+        raise refusal(state, seat, what)
     return _carry_out(state, seat, what, action)
 
 
@@ -442,7 +343,7 @@ def play_card(
     if len(trick) < len(active):
         values[_TRICK] = trick
         values[_TO_ACT] = active[(active.index(seat) + 1) % len(active)]  # next_seat(seat)
-        return _new_state(values)
+        return from_values(values)
     seats, cards = zip(*trick, strict=True)  # each in play order
     last = not hands[seat]
     winner = seats[state.order.winner(cards, last)]
@@ -453,42 +354,54 @@ def play_card(
     if last:
         values[_PHASE] = "done"
     if state.contract == "wedding":  # a Hochzeit may find its partner in this trick
-        return res.after_trick(_new_state(values), done)
-    return _new_state(values)
+        return res.after_trick(from_values(values), done)
+    return from_values(values)
 
 
 # -- explaining refusals --------------------------------------------------------
 
+_RESERVATION_WORDS = ("healthy", "throw", "poverty", "wedding")
 
-def explain_refusal(state: GameState, seat: int, what: str) -> str:
-    """One sentence saying why ``seat`` may not do ``what`` now."""
+
+def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
+    """Why ``seat`` may not do ``what`` now, as a coded refusal."""
+    if what == "throw" and state.forced_solo not in (None, seat):
+        return IllegalAction("no-throw-when-vorgefuehrt", seat=state.forced_solo)
     if state.phase != "play" and what in ann.WORDS:
-        return "announcements start once the cards are being played"
+        return IllegalAction("announcement-before-play", seat=seat, word=what)
     if state.phase in ("reservations", "poverty", "poverty-return"):
         if seat != state.to_act:
-            return f"it is seat {state.to_act}'s turn to {_phase_verb(state.phase)}"
-        return res.explain(state, seat, what)
+            return IllegalAction("not-your-turn", seat=state.to_act, phase=state.phase, actor=seat)
+        return res.refusal(state, seat, what)
     if what in ann.WORDS:
-        return explain_announcement(state, seat, what)
+        return announcement_refusal(state, seat, what)
     if what == "declare-solo":
-        return "a solo can only be declared with exactly one Kreuz-Dame before the other is played"
+        return IllegalAction("declare-solo-refused", seat=seat)
+    if what.partition(":")[0] in _RESERVATION_WORDS or what.startswith("solo:"):
+        return IllegalAction("reservations-over", what=what)
     try:
         card = Card.from_str(what)
     except ValueError:
-        return f"unknown action {what!r}"
+        return IllegalAction("unknown-action", what=what)
     if seat != state.to_act:
-        return f"it is seat {state.to_act}'s turn to play"
+        return IllegalAction("not-your-turn", seat=state.to_act, phase="play", actor=seat)
     if card not in state.hands[seat]:
-        return f"seat {seat} does not hold {card}"
+        return IllegalAction("card-not-held", seat=seat, card=str(card))
     follows = state.order.follows
     led = follows[state.trick[0][1]]
     holding = next(c for c in state.hands[seat] if follows[c] == led)
-    return f"seat {seat} must follow suit (holds {holding})"
+    suit = "trump" if led == "T" else led
+    return IllegalAction("must-follow-suit", seat=seat, card=str(holding), suit=suit)
 
 
-def explain_announcement(state: GameState, seat: int, word: str) -> str:
+def explain_refusal(state: GameState, seat: int, what: str) -> str:
+    """One sentence saying why ``seat`` may not do ``what`` now."""
+    return str(refusal(state, seat, what))
+
+
+def announcement_refusal(state: GameState, seat: int, word: str) -> IllegalAction:
     if state.contract == "wedding" and state.wedding_decided == 0:
-        return "no announcement before the Hochzeit has found its partner"
+        return IllegalAction("announcement-before-partner", seat=seat, word=word)
     party = state.party(seat)
     other = "kontra" if party == "re" else "re"
     reason = ann.check(
@@ -500,12 +413,4 @@ def explain_announcement(state: GameState, seat: int, word: str) -> str:
         party in state.frozen,
         state.moment(seat),
     )
-    return reason or f"{word!r} is not allowed now"
-
-
-def _phase_verb(phase: str) -> str:
-    return {
-        "reservations": "declare",
-        "poverty": "answer the Trumpfabgabe",
-        "poverty-return": "return cards",
-    }[phase]
+    return reason or IllegalAction("announcement-refused", word=word)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .errors import TournamentError as TournamentError  # re-exported
 from .rules import Rules
 from .series import Series, Settings, is_finished, record_game, start_game, start_series
 from .series import totals as series_totals
@@ -21,17 +22,13 @@ TABLE_ROUNDS = (2, 3)
 ROUNDS_PER_TABLE = 2
 
 
-class TournamentError(ValueError):
-    """Entrants or settings a tournament cannot be played with; one line."""
-
-
 def table_sizes(entrants: int) -> list[int]:
     """Tables of four, and as few tables of five as make the entrants fit."""
     for fives in range(entrants // 5 + 1):
         rest = entrants - 5 * fives
         if rest % 4 == 0:
             return [4] * (rest // 4) + [5] * fives
-    raise TournamentError(f"{entrants} entrants cannot be seated at tables of 4 and 5")
+    raise TournamentError("tournament-seating", entrants=entrants)
 
 
 def draw_tables(entrants: int, rng: random.Random) -> list[list[int]]:
@@ -47,14 +44,12 @@ def draw_tables(entrants: int, rng: random.Random) -> list[list[int]]:
 
 def check_entrants(rules: Rules, entrants: int, table_rounds: int) -> None:
     if entrants < 4:
-        raise TournamentError("a tournament needs at least 4 entrants")
+        raise TournamentError("tournament-entrants")
     sizes = table_sizes(entrants)
     if 5 in sizes and 5 not in rules.players:
-        raise TournamentError(
-            f"{entrants} entrants need a table of 5, which {rules.preset} does not play"
-        )
+        raise TournamentError("tournament-table-of-five", entrants=entrants, preset=rules.preset)
     if table_rounds not in TABLE_ROUNDS:
-        raise TournamentError("a tournament has 2 or 3 table rounds")
+        raise TournamentError("tournament-rounds")
 
 
 def play_table(rules: Rules, seed: int, size: int, bot: str) -> Series:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import CJ, DA, Card, total_eyes
-from .contracts import CardOrder
+from .contracts import LONE_WEDDINGS, CardOrder, is_solo_like
 from .rules import Rules
 
 
@@ -22,6 +22,15 @@ class Trick(NamedTuple):
         return [s for s, c in zip(self.seats, self.cards, strict=True) if c == card]
 
 
+class Special(NamedTuple):
+    """One Sonderpunkt: its kind, the party credited and, for a Fuchs or Karlchen
+    caught, the seat that lost the card (else None)."""
+
+    kind: str
+    party: str
+    seat: int | None = None
+
+
 def specials(
     tricks: tuple[Trick, ...],
     order: CardOrder,
@@ -32,41 +41,53 @@ def specials(
     """Sonderpunkte of a finished game, one item per point, in trick order.
 
     ``party_of`` maps every active seat to its party; ``kinds`` are the
-    Sonderpunkte this game awards. A Fuchs is only a Fuchs where the Karo-As is
-    trump; a Karlchen must win the last trick itself. Kinds not awarded are not
-    looked for: every game is scored.
+    Sonderpunkte this game awards (``specials_awarded``).
     """
-    items: list[dict[str, str]] = []
-
-    def add(kind: str, who: str, times: int = 1) -> None:
-        if kind in kinds:
-            items.extend({"kind": kind, "party": who} for _ in range(times))
-
-    follows = order.follows
-    doppelkopf = "doppelkopf" in kinds
-    foxes = ("fox" in kinds or "fox-last" in kinds) and follows.get(DA) == "T"
-    hearts = "heart-trick" in kinds
-    karls = "karlchen" in kinds or "karlchen-caught" in kinds
-    if not (doppelkopf or foxes or hearts or karls):
-        return items  # (most solos)
+    if not kinds:
+        return []  # (most solos)
     last = len(tricks) - 1
-    for index, trick in enumerate(tricks):
-        cards = trick.cards
-        party = party_of[trick.winner]
-        if doppelkopf and total_eyes(cards) >= 40:
-            add("doppelkopf", party)
-        if foxes and DA in cards:
-            add("fox", party, sum(1 for s in trick.played_by(DA) if party_of[s] != party))
-            if index == last and _winning_card(trick) == DA:
-                add("fox-last", party)
-        if hearts and all(follows[c] == "H" for c in cards):
-            add("heart-trick", party)
-        if karls and index == last:
-            karl_seats = trick.played_by(CJ)
-            if _winning_card(trick) == CJ:
-                own = [s for s in karl_seats if party_of[s] == party]
-                add("karlchen", party, len(own) if doppelkarl else 1)
-            add("karlchen-caught", party, sum(1 for s in karl_seats if party_of[s] != party))
+    return [
+        {"kind": item.kind, "party": item.party}
+        for index, trick in enumerate(tricks)
+        for item in trick_specials(trick, order, party_of, kinds, doppelkarl, index == last)
+    ]
+
+
+def trick_specials(
+    trick: Trick,
+    order: CardOrder,
+    party_of: dict[int, str],
+    kinds: tuple[str, ...],
+    doppelkarl: bool,
+    last: bool,
+) -> list[Special]:
+    """The Sonderpunkte one trick makes, one item per point.
+
+    A Fuchs is only a Fuchs where the Karo-As is trump; a Karlchen must win the
+    last trick itself. Kinds not awarded are not looked for: every game is scored.
+    """
+    items: list[Special] = []
+    cards = trick.cards
+    party = party_of[trick.winner]
+    follows = order.follows
+    if "doppelkopf" in kinds and total_eyes(cards) >= 40:
+        items.append(Special("doppelkopf", party))
+    if DA in cards and follows.get(DA) == "T":
+        if "fox" in kinds:
+            caught = [s for s in trick.played_by(DA) if party_of[s] != party]
+            items += [Special("fox", party, s) for s in caught]
+        if last and "fox-last" in kinds and _winning_card(trick) == DA:
+            items.append(Special("fox-last", party))
+    if "heart-trick" in kinds and all(follows[c] == "H" for c in cards):
+        items.append(Special("heart-trick", party))
+    if last and CJ in cards:
+        karl_seats = trick.played_by(CJ)
+        if "karlchen" in kinds and _winning_card(trick) == CJ:
+            own = [s for s in karl_seats if party_of[s] == party]
+            items += [Special("karlchen", party)] * (len(own) if doppelkarl else 1)
+        if "karlchen-caught" in kinds:
+            lost = [s for s in karl_seats if party_of[s] != party]
+            items += [Special("karlchen-caught", party, s) for s in lost]
     return items
 
 
@@ -74,8 +95,8 @@ def _winning_card(trick: Trick) -> Card:
     return trick.cards[trick.seats.index(trick.winner)]
 
 
-def specials_for(rules: Rules, solo_like: bool, lone_wedding: bool) -> tuple[str, ...]:
-    """Which Sonderpunkte a game awards under ``rules``."""
-    if lone_wedding and rules.specials_lone_wedding:
+def specials_awarded(rules: Rules, contract: str) -> tuple[str, ...]:
+    """Which Sonderpunkte a game of ``contract`` awards under ``rules``."""
+    if contract in LONE_WEDDINGS and rules.specials_lone_wedding:
         return rules.specials
-    return rules.specials_in_solo if solo_like else rules.specials
+    return rules.specials_in_solo if is_solo_like(contract) else rules.specials
