@@ -154,8 +154,13 @@ def tour(page: Any, tour: Tour) -> None:
     expand_choices(page)
     tour.check("reservations")
     page.click('[data-action="healthy"]')
-    play_until(page, lambda: page.locator("[data-testid=trick] [data-card]").count() >= 2
-               and page.locator(LEGAL_CARD).count() > 0)
+    play_until(
+        page,
+        lambda: (
+            page.locator("[data-testid=trick] [data-card]").count() >= 2
+            and page.locator(LEGAL_CARD).count() > 0
+        ),
+    )
     tour.check("play")
     tour.dialog("[data-testid=settings-open]", "settings")
     tour.dialog("[data-testid=help-open]", "help")
@@ -177,9 +182,7 @@ def tour(page: Any, tour: Tour) -> None:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_screen_at_phone_size(
-    context_for: Callable[..., Any], lang: str, theme: str
-) -> None:
+def test_every_screen_at_phone_size(context_for: Callable[..., Any], lang: str, theme: str) -> None:
     page = context_for("phone", theme, lang)
     checks = Tour(page, "phone", theme, lang, axe=True)
     tour(page, checks)
@@ -187,14 +190,39 @@ def test_every_screen_at_phone_size(
     assert page.errors == []
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["desktop", "tablet"])
-def test_every_screen_on_larger_screens(context_for: Callable[..., Any], size: str) -> None:
-    theme = "dark" if size == "tablet" else "light"
+def test_every_screen_on_larger_screens(
+    context_for: Callable[..., Any], size: str, theme: str
+) -> None:
     page = context_for(size, theme, "de")
     checks = Tour(page, size, theme, "de", axe=False)
     tour(page, checks)
     assert checks.problems == []
     assert page.errors == []
+
+
+def test_a_played_card_flies_and_reduced_motion_keeps_still(
+    context_for: Callable[..., Any],
+) -> None:
+    page = context_for("desktop")
+    page.goto("#/play?rules=ddv&seed=7&delay=1500")
+    ready(page)
+    page.click('[data-action="healthy"]')
+    page.wait_for_selector(LEGAL_CARD, timeout=30_000)
+    flying = (
+        "() => document.getAnimations().some(a => a.effect && a.effect.target"
+        " && a.effect.target.closest('[data-testid=trick]'))"
+    )
+    page.locator(LEGAL_CARD).first.click()
+    page.wait_for_function(flying, timeout=2_000)
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function("() => !document.getAnimations().length", timeout=5_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=trick] [data-card]').length >= 2",
+        timeout=10_000,
+    )
+    assert not page.evaluate(flying)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -210,8 +238,8 @@ def test_result_button_in_view_without_scrolling(
     box = page.locator("[data-testid=next-game]").bounding_box()
     width, height = SIZES[size]
     assert box is not None
-    assert 0 <= box["y"] and box["y"] + box["height"] <= height
-    assert 0 <= box["x"] and box["x"] + box["width"] <= width
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
 
 
 def test_hand_of_twelve_fits_one_row_on_a_phone(context_for: Callable[..., Any]) -> None:

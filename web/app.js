@@ -10,7 +10,7 @@ import { sheetView } from "./sheet.js";
 import { feltView, handView, resultPanel } from "./table.js";
 import { startScreen, presetName, localText } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
-import { installSprite } from "./cards.js";
+import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 import * as motion from "./motion.js";
 import * as saved from "./storage.js";
@@ -34,6 +34,7 @@ const store = {
   rounds: null, // rounds of the next series; null: the preset's default (engine's)
   rulesMeta: null, // presets from the engine's "rules" answer
   limits: null, // the engine's ranges for table options (max rounds)
+  levels: null, // announcement word -> its level (index into a view's deadlines)
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
@@ -83,6 +84,7 @@ async function engineReady(data) {
     const rules = await call("rules");
     store.rulesMeta = rules.presets;
     store.limits = rules.limits ?? null;
+    store.levels = rules.announcement_levels ?? null;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     render();
   } catch (err) {
@@ -451,7 +453,7 @@ function actions(view) {
   if (view.phase === "done") return null;
   const prefix = `${view.seat}:`;
   const words = view.legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))
-    .filter((w) => !/^[CSHD][ATKQJ987]$/.test(w) && !w.startsWith("return:"));
+    .filter((w) => !isCard(w) && !w.startsWith("return:"));
   const returning = view.phase === "poverty-return" && view.to_act === view.seat;
   if (!words.length && !returning) return null;
   const label = view.phase === "play" ? t("announcementsLabel") : t("reservationsLabel");

@@ -3,6 +3,7 @@
 // words, contracts, score items, error codes) are translated here, never parsed.
 import de from "./lang/de.js";
 import en from "./lang/en.js";
+import { isCard } from "./cards.js";
 
 const TABLES = { de, en };
 let lang = "de";
@@ -10,7 +11,7 @@ let lang = "de";
 export function setLang(next) { lang = TABLES[next] ? next : "de"; }
 export function getLang() { return lang; }
 
-// t("cardsLeft", {n: 2}): fills {name} slots; "Karte|Karten" style texts pick the
+// t("cardsCount", {n: 2}): fills {name} slots; "Karte|Karten" style texts pick the
 // singular for n === 1 and the plural otherwise.
 export function t(key, vars = {}) {
   const text = lookup(key);
@@ -49,8 +50,8 @@ export function actionLabel(word) {
   const key = `action.${word}`;
   if (has(key)) return t(key);
   // a Hochzeit with a named partner card (klassisch): "wedding:CA"
-  const card = /^wedding:([CSHD][ATKQJ987])$/.exec(word);
-  if (card) return t("weddingWith", { card: cardName(card[1]) });
+  const [kind, card] = word.split(":");
+  if (kind === "wedding" && isCard(card ?? "")) return t("weddingWith", { card: cardName(card) });
   return t("action.unknown");
 }
 
@@ -100,7 +101,7 @@ function paramText(name, value, seatName) {
   }
   if (Array.isArray(value)) return value.length ? value.map((v) => paramText(name, v, seatName)).join(", ") : "–";
   if (/seat|winner|partner|declarer|actor|dealer/.test(name) && Number.isInteger(value)) return seatName(value);
-  if (typeof value === "string" && /^[CSHD][ATKQJ987]$/.test(value)) return cardName(value);
+  if (typeof value === "string" && isCard(value)) return cardName(value);
   if (name === "suit" || name === "led") return t(`suitWord.${value}`);
   if (["word", "what", "called"].includes(name)) return actionLabel(String(value));
   if (name === "contract") return contractName(String(value));

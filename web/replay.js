@@ -5,7 +5,7 @@
 import { h, signed } from "./dom.js";
 import { t, cardName, getLang, actionLabel, contractName, itemLabel, errorText } from "./i18n.js";
 import { faceCard, trickView, seatSpot, seatSide } from "./table.js";
-import { backSvg } from "./cards.js";
+import { backSvg, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 
 const MAX_PAYLOAD = 4096; // same bound as doko.links.MAX_LINK; checked before the engine sees it
@@ -294,7 +294,8 @@ function actionText(action) {
   if (!action) return "";
   const [seat, ...rest] = action.split(":");
   const what = rest.join(":");
-  const label = /^[CSHD][ATKQJ987]$/.test(what) ? cardName(what) : actionLabel(what.split(":")[0]);
+  const label = isCard(what) ? cardName(what)
+    : actionLabel(what.startsWith("return:") ? "return" : what);
   return `${seatName(Number(seat))}: ${label}`;
 }
 
@@ -327,6 +328,7 @@ function viewer() {
     h("p", { class: "replay-where", dataset: { testid: "replay-where" } },
       t("step", { n: rv.step, total: fs.length - 1 }), " · ",
       trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract))),
+  controls(f, tricks),
   h("div", { class: "replay-stage" },
     h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
       f.hands.map((_, seat) => replaySeat(f, seat, relative)),
@@ -335,8 +337,7 @@ function viewer() {
     h("div", { class: "replay-side" }, explain,
       h("div", { class: "replay-actions" },
         f.phase !== "done" ? button("play-on", t("playOn"), { class: "primary" }) : null,
-        button("share", t("share"))))),
-  controls(f, tricks));
+        button("share", t("share"))))));
 }
 
 // Arrow keys step, Home/End jump, while the viewer is open (not in a form field).

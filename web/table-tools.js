@@ -4,16 +4,13 @@
 // settings and help dialogs. Their state is the store's `tools` part.
 import { t, cardName, actionLabel } from "./i18n.js";
 import { faceCard } from "./table.js";
-import { cardSvg } from "./cards.js";
+import { cardSvg, isCard } from "./cards.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
 import { options, loadOptions, setOption, delay, effectiveTheme, click, SPEEDS } from "./options.js";
 import { installKeyboard, KEYS } from "./keyboard.js";
 
 
-const CARD = /^[CSHD][ATKQJ987]$/;
-const CARD_WEDDING = /^wedding:[CSHD][ATKQJ987]$/;
-const LEVEL = { re: 0, kontra: 0, no90: 1, no60: 2, no30: 3, black: 4 };
 
 let ctx = null; // {state, render, act, call, request, scheduleBot, seatName}
 let ui = null; // the store's `tools` part: {hold, showLast, hint, picker}
@@ -99,12 +96,18 @@ export function shownTrick(view) {
   return view.trick;
 }
 
+// Announcement word -> level, from the engine's rules metadata ({} until it is in).
+function levels() {
+  return ctx.state.levels ?? {};
+}
+
 export function isAnnouncement(word) {
-  return word in LEVEL;
+  return word in levels();
 }
 
 export function isCardWedding(word) {
-  return CARD_WEDDING.test(word);
+  const [kind, card] = word.split(":");
+  return kind === "wedding" && isCard(card ?? "");
 }
 
 // Button content for a choice: its label, and an announcement's deadline.
@@ -117,8 +120,8 @@ export function actionContent(word, view) {
 
 function deadline(word, view) {
   const d = view.deadlines;
-  if (!d || !(word in LEVEL) || d.system === "none") return null;
-  const level = LEVEL[word];
+  if (!d || !(word in levels()) || d.system === "none") return null;
+  const level = levels()[word];
   if (d.system === "tricks") {
     const n = d.levels[level];
     return { text: t("beforeTrick", { n }), title: t("deadlineTitleTricks", { n }) };
@@ -135,7 +138,7 @@ function deadline(word, view) {
 function opponentsLevel(view) {
   const mine = view.known_parties.re.includes(view.seat) ? "re" : "kontra";
   const ours = new Set(view.known_parties[mine]);
-  const levels = view.announcements.filter((a) => !ours.has(a.seat)).map((a) => LEVEL[a.word] ?? 0);
+  const levels = view.announcements.filter((a) => !ours.has(a.seat)).map((a) => levels()[a.word] ?? 0);
   return levels.length ? Math.max(...levels) : 0;
 }
 
@@ -223,7 +226,7 @@ function eyesLine(view) {
 
 function hintText(hint) {
   const what = hint.action.split(":").slice(1).join(":");
-  const label = CARD.test(what) ? cardName(what) : actionLabel(what);
+  const label = isCard(what) ? cardName(what) : actionLabel(what);
   const why = t(`hint.${hint.reason}`);
   return t("hintIs", { what: label, why });
 }
@@ -297,7 +300,7 @@ function autoplay() {
   if (!options.autoplay || !view || state.busy || ui.hold) return;
   if (view.phase !== "play" || view.to_act !== view.seat) return;
   const mine = view.legal.filter((a) => a.startsWith(`${view.seat}:`));
-  if (mine.length !== 1 || !CARD.test(mine[0].split(":")[1])) return;
+  if (mine.length !== 1 || !isCard(mine[0].split(":")[1])) return;
   setTimeout(() => {
     if (state.view === view && !state.busy && !ui.hold) ctx.act(mine[0].split(":")[1]);
   }, Math.max(250, ctx.state.delay));

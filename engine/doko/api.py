@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import announcements as ann
 from . import series as series_mod
 from . import share
 from .bots import choose_standard, get_bot
@@ -432,6 +433,8 @@ def rules_for_page() -> dict[str, Any]:
     for name, preset in described["presets"].items():
         preset.update(guide(name))
     described["limits"] = {"max_rounds": MAX_ROUNDS, "default_rounds": DEFAULT_ROUNDS}
+    # an announcement's level indexes the deadlines a view lists
+    described["announcement_levels"] = dict(ann.LEVEL)
     return described
 
 

@@ -13,7 +13,7 @@ GUIDES: dict[str, dict[str, Text]] = {
     "ddv": {
         "name": {"de": "DDV-Turnier", "en": "DDV tournament"},
         "description": {
-            "de": "Die Turnierregeln des Verbands: 48 Karten, Re und Kontra je 2 Punkte, Pflichtsolo.",
+            "de": "Die Turnierregeln des Verbands: 48 Karten, Re und Kontra je 2, Pflichtsolo.",
             "en": "The association's tournament rules: 48 cards, Re and Kontra worth 2, duty solo.",
         },
         "primer": {
@@ -86,7 +86,7 @@ GUIDES: dict[str, dict[str, Text]] = {
     "lockhausen": {
         "name": {"de": "Vereinsturnier", "en": "Club tournament"},
         "description": {
-            "de": "Vereinsregeln: 40 Karten, Fristen nach Stichen, Re/Contra verdoppeln, Herzstich.",
+            "de": "Vereinsregeln: 40 Karten, Fristen nach Stichen, Re/Contra doppeln, Herzstich.",
             "en": "Club rules: 40 cards, deadlines by tricks, Re/Contra double, Herzstich.",
         },
         "primer": {

@@ -319,7 +319,7 @@ export default {
   "item.doubled": "{word} verdoppelt",
   "item.other": "Sonderwertung",
   "err.unknown": "Das geht gerade nicht.",
-  "err.link-too-long": "der Link ist zu lang ({length} Zeichen, höchstens {most})",
+  "err.link-too-long": "der Link ist zu lang ({length} Zeichen, höchstens {limit})",
   "err.link-not-url": "der Link ist beschädigt",
   "err.not-object": "kein gültiger Eintrag",
   "err.not-json": "keine JSON-Datei",
@@ -531,4 +531,5 @@ export default {
   "err.tournament-table-of-five": "{entrants} Teilnehmer brauchen einen Fünfertisch, aber {preset} spielt nicht zu fünft",
   "err.tournament-rounds": "ein Turnier hat 2 oder 3 Tischrunden",
   "err.unexpected": "ein unerwarteter Fehler ist aufgetreten",
+  engineWait: "Die Spiel-Engine lädt noch …",
 };

@@ -307,7 +307,7 @@ export default {
   "item.doubled": "{word} doubled",
   "item.other": "Special score",
   "err.unknown": "That is not possible right now.",
-  "err.link-too-long": "the link is too long ({length} characters, at most {most})",
+  "err.link-too-long": "the link is too long ({length} characters, at most {limit})",
   "err.link-not-url": "the link is damaged",
   "err.not-object": "not a valid entry",
   "err.not-json": "not a JSON file",
@@ -531,4 +531,5 @@ export default {
   "err.tournament-table-of-five": "{entrants} entrants need a table of 5, which {preset} does not play",
   "err.tournament-rounds": "a tournament has 2 or 3 table rounds",
   "err.unexpected": "{detail}",
+  engineWait: "The game engine is still loading …",
 };
