@@ -3,7 +3,7 @@ in both themes and languages (no sideways scrolling, no serious axe findings, no
 engine text on screen), the result panel's button in view, resuming from the start
 page, the Armut message and the replay viewer's keys.
 
-With DOKO_SCREENSHOTS=DIR the screen tour also writes a PNG of every screen there
+With DOKO_SCREENSHOTS=DIR the screen tour also writes a JPEG of every screen there
 (``docs/screenshots/`` holds the ones committed).
 """
 
@@ -132,8 +132,8 @@ class Tour:
             self.problems += [f"{name}: {p}" for p in serious(self.page)]
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            path = Path(SHOTS) / f"{name}-{self.size}-{self.theme}-{self.lang}.png"
-            self.page.screenshot(path=str(path), animations="disabled")
+            path = Path(SHOTS) / f"{name}-{self.size}-{self.theme}-{self.lang}.jpg"
+            self.page.screenshot(path=str(path), animations="disabled", type="jpeg", quality=72)
 
     def dialog(self, opener: str, name: str) -> None:
         self.page.click(opener)

@@ -503,7 +503,15 @@ def test_options_persist_and_tournament_hides_eyes(page: Any) -> None:
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
-    assert set(saved) <= {"theme", "speed", "tapToCollect", "autoplay", "sound", "eyes"}
+    assert set(saved) <= {
+        "theme",
+        "speed",
+        "tapToCollect",
+        "autoplay",
+        "sound",
+        "eyes",
+        "fourColour",
+    }
     # tap to collect: a finished trick waits for the player
     page.click('[data-action="healthy"]')
     player = Player(page)

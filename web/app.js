@@ -1,14 +1,14 @@
 // The page: the state lives in one store, render() draws it from scratch, clicks become
 // intents that change the store or ask the engine. The engine runs in worker.js; this
 // module never blocks on Python.
-import { t, setLang, getLang, errorText } from "./i18n.js";
+import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js";
 import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
 import { loadKeeperState, onKeeperChange } from "./keeper.js";
 import { sheetView } from "./sheet.js";
 import { feltView, handView, resultPanel } from "./table.js";
-import { startScreen, presetName, localText } from "./start.js";
+import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
 import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
@@ -168,7 +168,7 @@ async function resumeSaved(token, resume) {
     view = resume.table ? await call("resume", { table: resume.table })
       : await call("load_record", { record: resume.record, seat: resume.seat });
   } catch (err) {
-    if (token === game) await saved.setAsideGame(err.code ?? String(err.message || err));
+    if (token === game) await saved.setAsideGame({ code: err.code, params: err.params });
     return false;
   }
   if (token !== game) return true;

@@ -34,7 +34,17 @@ function fill(text, vars) {
   return chosen.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
 }
 
-export const SUIT_SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
+// A rule set's text in the page's language (the engine gives {de, en}).
+export function localText(value, fallback = "") {
+  if (!value) return fallback;
+  if (typeof value === "string") return value;
+  return value[getLang()] ?? value.de ?? fallback;
+}
+
+export function presetName(meta, id) {
+  return localText(meta?.[id]?.name, id);
+}
+
 
 export function cardName(card) {
   const suit = t(`suit.${card[0]}`), rank = t(`rank.${card[1]}`);

@@ -3,7 +3,7 @@
 // All keeper state is the one object `keeper`; keeperState()/loadKeeperState(obj)
 // hand it out and take it back (saving it is storage.js's business).
 import { h } from "./dom.js";
-import { t, actionLabel, itemLabel, errorText, contractName, partyLabel } from "./i18n.js";
+import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
 import { sheetView } from "./sheet.js";
 
 const LONE = ["wedding-alone", "silent-wedding"];
@@ -396,7 +396,8 @@ export function keeperScreen(engineReady) {
 function setupView() {
   const p = preset();
   const presetSelect = h("select", { id: "keeper-preset", dataset: { focus: "keeper-preset" } },
-    Object.keys(ctx.meta()).map((id) => h("option", { value: id, selected: id === keeper.preset, text: id })));
+    Object.keys(ctx.meta()).map((id) => h("option", { value: id, selected: id === keeper.preset,
+      text: presetName(ctx.meta(), id) })));
   presetSelect.addEventListener("change", () => {
     keeper.preset = presetSelect.value;
     const allowed = preset().players;

@@ -2,20 +2,9 @@
 // each (from the engine's rules metadata), table size and rounds, the demos, the score
 // keeper, and each rule set's primer in help. Pure view of the store.
 import { h } from "./dom.js";
-import { t, getLang } from "./i18n.js";
+import { t, localText, presetName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
-
-// A rule set's text in the page's language (the engine gives {de, en}).
-export function localText(value, fallback = "") {
-  if (!value) return fallback;
-  if (typeof value === "string") return value;
-  return value[getLang()] ?? value.de ?? fallback;
-}
-
-export function presetName(meta, id) {
-  return localText(meta?.[id]?.name, id);
-}
 
 function presetChoice(state, id) {
   const meta = state.rulesMeta?.[id];

@@ -141,7 +141,8 @@ export async function saveGame(call, hash) {
   await put("game", { hash, table });
 }
 
-// The engine refused the saved game: move it to quarantine and report why.
+// The engine refused the saved game: move it to quarantine and report why
+// (its refusal as {code, params}).
 export async function setAsideGame(why) {
   let entry = null;
   try {
@@ -150,7 +151,7 @@ export async function setAsideGame(why) {
       req.onsuccess = () => done(req.result);
     });
   } catch { /* quarantine still reports it */ }
-  await quarantine("game", entry, String(why).slice(0, 80));
+  await quarantine("game", entry, why);
 }
 
 export async function saveKeeper(obj) {
@@ -163,7 +164,9 @@ export async function savedKeeper() {
 
 // Problems found while reading (each a short reason); cleared once taken.
 export function takeProblems() {
-  return problems.splice(0).map((why) => t("savedCorrupt", { why: errorText({ code: why }) }));
+  // a reason is the page's own code ("too-large") or the engine's refusal {code, params}
+  return problems.splice(0).map((why) => t("savedCorrupt", {
+    why: errorText(typeof why === "string" ? { code: why } : why) }));
 }
 
 export async function exportAll() {

@@ -97,12 +97,12 @@ export function shownTrick(view) {
 }
 
 // Announcement word -> level, from the engine's rules metadata ({} until it is in).
-function levels() {
+function announcementLevels() {
   return ctx.state.levels ?? {};
 }
 
 export function isAnnouncement(word) {
-  return word in levels();
+  return word in announcementLevels();
 }
 
 export function isCardWedding(word) {
@@ -120,8 +120,8 @@ export function actionContent(word, view) {
 
 function deadline(word, view) {
   const d = view.deadlines;
-  if (!d || !(word in levels()) || d.system === "none") return null;
-  const level = levels()[word];
+  if (!d || !(word in announcementLevels()) || d.system === "none") return null;
+  const level = announcementLevels()[word];
   if (d.system === "tricks") {
     const n = d.levels[level];
     return { text: t("beforeTrick", { n }), title: t("deadlineTitleTricks", { n }) };
@@ -138,7 +138,8 @@ function deadline(word, view) {
 function opponentsLevel(view) {
   const mine = view.known_parties.re.includes(view.seat) ? "re" : "kontra";
   const ours = new Set(view.known_parties[mine]);
-  const levels = view.announcements.filter((a) => !ours.has(a.seat)).map((a) => levels()[a.word] ?? 0);
+  const levels = view.announcements.filter((a) => !ours.has(a.seat))
+    .map((a) => announcementLevels()[a.word] ?? 0);
   return levels.length ? Math.max(...levels) : 0;
 }
 
