@@ -105,7 +105,10 @@ def settle(page: Any) -> None:
 
 
 def sideways(page: Any) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth > innerWidth"))
+    # on an emulated phone the layout viewport grows with the content, so compare
+    # with the screen's width, not innerWidth
+    width = page.viewport_size["width"]
+    return bool(page.evaluate(f"() => document.documentElement.scrollWidth > {width}"))
 
 
 def play_until(page: Any, done: Callable[[], bool], timeout: float = 90) -> None:

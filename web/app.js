@@ -32,9 +32,12 @@ const store = {
   delay: 400, // ms before each bot move, so cards can be seen landing
   players: 4, // table size for the next game (the preset's `players` allow)
   rounds: null, // rounds of the next series; null: the preset's default (engine's)
+  level: null, // the bots' level id (engine's metadata); null: the engine's default
   rulesMeta: null, // presets from the engine's "rules" answer
   limits: null, // the engine's ranges for table options (max rounds)
   levels: null, // announcement word -> its level (index into a view's deadlines)
+  botLevels: [], // the bots' levels the engine offers: [{id, bot}]
+  defaultLevel: null,
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
@@ -85,6 +88,8 @@ async function engineReady(data) {
     store.rulesMeta = rules.presets;
     store.limits = rules.limits ?? null;
     store.levels = rules.announcement_levels ?? null;
+    store.botLevels = rules.levels ?? [];
+    store.defaultLevel = rules.default_level ?? null;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     render();
   } catch (err) {
@@ -116,6 +121,7 @@ function route() {
     store.preset = rules;
     store.players = [4, 5, 6, 8].includes(players) ? players : 4;
     store.rounds = rounds >= 1 ? rounds : null;
+    store.level = params.get("level") || null;
     startGame(rules, Number.isFinite(seed) ? seed : randomSeed());
   } else if (path.startsWith("/replay/") || path === "/demos") {
     const seat = Number.parseInt(params.get("seat") ?? "", 10);
@@ -153,8 +159,9 @@ async function startGame(rules, seed) {
   if (resume && await resumeSaved(token, resume)) return;
   if (token !== game) return;
   const players = store.players;
-  const bots = Array.from({ length: players }, (_, s) => (s === 0 ? null : "standard"));
-  const payload = { rules, seed, seat: 0, bots, players };
+  // the engine seats its bots of the chosen level (its default without one)
+  const payload = { rules, seed, seat: 0, players };
+  if (store.level) payload.level = store.level;
   if (store.rounds) payload.rounds = store.rounds;
   await request(token, "new_game", payload);
 }
@@ -239,13 +246,17 @@ function dispatch(intent) {
     case "new":
       location.hash = `#/play?rules=${encodeURIComponent(store.preset)}&seed=${randomSeed()}`
         + (store.players !== 4 ? `&players=${store.players}` : "")
-        + (store.rounds ? `&rounds=${store.rounds}` : "");
+        + (store.rounds ? `&rounds=${store.rounds}` : "")
+        + (store.level ? `&level=${encodeURIComponent(store.level)}` : "");
       return;
     case "keeper":
       location.hash = "#/keeper";
       return;
     case "players":
       store.players = Number(intent.value);
+      return render();
+    case "level":
+      store.level = intent.value === store.defaultLevel ? null : intent.value;
       return render();
     case "rounds":
       store.rounds = Number(intent.value) === defaultRounds() ? null : Number(intent.value);

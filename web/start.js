@@ -6,13 +6,13 @@ import { t, localText, presetName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
 
-function presetChoice(state, id) {
-  const meta = state.rulesMeta?.[id];
-  const chosen = id === state.preset;
+function presetChoice(store, id) {
+  const meta = store.rulesMeta?.[id];
+  const chosen = id === store.preset;
   return h("button", { type: "button", class: `preset${chosen ? " chosen" : ""}`, role: "radio",
     "aria-checked": String(chosen), dataset: { intent: "preset", value: id, focus: `preset:${id}`,
       testid: "preset" } },
-  h("strong", { class: "preset-name", text: presetName(state.rulesMeta, id) }),
+  h("strong", { class: "preset-name", text: presetName(store.rulesMeta, id) }),
   h("span", { class: "preset-line", text: localText(meta?.description) }),
   h("span", { class: "preset-facts", text: facts(meta) }));
 }
@@ -33,12 +33,12 @@ function chips(kind, values, chosen, label) {
       dataset: { intent: kind, value: String(value), focus: `${kind}:${value}`, testid: kind } }, text)));
 }
 
-function resumeCard(state) {
-  const saved = state.savedGame;
+function resumeCard(store) {
+  const saved = store.savedGame;
   if (!saved) return null;
   return h("section", { class: "resume-card", "aria-labelledby": "resume-title" },
     h("h2", { id: "resume-title", text: t("resumeTitle") }),
-    h("p", { text: t("resumeLine", { rules: presetName(state.rulesMeta, saved.rules) }) }),
+    h("p", { text: t("resumeLine", { rules: presetName(store.rulesMeta, saved.rules) }) }),
     h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
       t("resume")));
 }
@@ -49,23 +49,26 @@ function fan() {
       cardSvg(c))));
 }
 
-export function startScreen(state, { savesPanel, maxRounds, defaultRounds, presetPlayers }) {
-  const ids = state.rulesMeta ? Object.keys(state.rulesMeta) : [];
+export function startScreen(store, { savesPanel, maxRounds, defaultRounds, presetPlayers }) {
+  const ids = store.rulesMeta ? Object.keys(store.rulesMeta) : [];
   const rounds = Array.from({ length: maxRounds() }, (_, i) => i + 1);
-  const chosenRounds = state.rounds ?? defaultRounds();
+  const chosenRounds = store.rounds ?? defaultRounds();
   return h("div", { class: "start" },
     h("section", { class: "hero" }, fan(),
       h("p", { class: "tagline", text: t("tagline") })),
-    resumeCard(state),
+    resumeCard(store),
     h("section", { class: "setup", "aria-labelledby": "setup-title" },
       h("h2", { id: "setup-title", text: t("rules") }),
       ids.length
         ? h("div", { class: "presets", role: "radiogroup", "aria-label": t("rules") },
-          ids.map((id) => presetChoice(state, id)))
+          ids.map((id) => presetChoice(store, id)))
         : h("p", { class: "quiet", text: t("rulesLoading") }),
       ids.length ? [
+        store.botLevels.length ? [h("h3", { text: t("opponents") }),
+          chips("level", store.botLevels.map((l) => [l.id, t(`level.${l.id}`)]),
+            store.level ?? store.defaultLevel, t("opponents"))] : null,
         h("h3", { text: t("players") }),
-        chips("players", presetPlayers().map((n) => [n, String(n)]), state.players, t("players")),
+        chips("players", presetPlayers().map((n) => [n, String(n)]), store.players, t("players")),
         h("h3", { text: t("rounds") }),
         h("div", { class: "field" },
           h("label", { for: "rounds", class: "sr-only", text: t("rounds") }),
@@ -78,7 +81,7 @@ export function startScreen(state, { savesPanel, maxRounds, defaultRounds, prese
           testid: "new-game" } }, t("newGame")),
         h("button", { type: "button", class: "link-like", "aria-haspopup": "dialog",
           dataset: { intent: "primer", focus: "primer", testid: "primer-open" } },
-        icon("help"), t("primerOpen", { name: presetName(state.rulesMeta, state.preset) })))),
+        icon("help"), t("primerOpen", { name: presetName(store.rulesMeta, store.preset) })))),
     h("section", { class: "more", "aria-label": t("more") },
       h("a", { class: "tile", href: "#/demos", dataset: { testid: "open-demos" } },
         icon("eye"), h("strong", { text: t("demos") }), h("span", { text: t("demosLine") })),

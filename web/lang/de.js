@@ -531,4 +531,8 @@ export default {
   "err.tournament-rounds": "ein Turnier hat 2 oder 3 Tischrunden",
   "err.unexpected": "ein unerwarteter Fehler ist aufgetreten",
   engineWait: "Die Spiel-Engine lädt noch …",
+  opponents: "Gegner",
+  "level.beginner": "Anfänger",
+  "level.advanced": "Fortgeschritten",
+  "level.strong": "Stark",
 };

@@ -531,4 +531,8 @@ export default {
   "err.tournament-rounds": "a tournament has 2 or 3 table rounds",
   "err.unexpected": "{detail}",
   engineWait: "The game engine is still loading …",
+  opponents: "Opponents",
+  "level.beginner": "Beginner",
+  "level.advanced": "Advanced",
+  "level.strong": "Strong",
 };
