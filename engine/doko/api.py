@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import series as series_mod
-from .bots import choose_standard, get_bot
+from .botregistry import get_bot, levels
+from .bots import choose_standard
 from .cards import deal, total_eyes
 from .notation import RecordError, record_of, replay
 from .observation import observe
@@ -484,7 +485,7 @@ def _bench(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 HANDLERS = {
-    "rules": lambda p: describe(),
+    "rules": lambda p: {**describe(), **levels()},
     "new_game": new_table,
     "act": act,
     "bot": bot_move,

@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from .bots import LEVELS, get_bot
+from .botregistry import LEVELS, get_bot
 from .cards import deal
 from .observation import observe
 from .rules import load_rules
