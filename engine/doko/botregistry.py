@@ -27,7 +27,7 @@ LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
 PLAYER_LEVELS = (
     {"id": "beginner", "name": "Anfänger", "bot": "beginner"},
     {"id": "advanced", "name": "Fortgeschritten", "bot": "strong#6"},
-    {"id": "strong", "name": "Stark", "bot": "strong#20"},
+    {"id": "strong", "name": "Stark", "bot": "strong"},
 )
 DEFAULT_LEVEL = "advanced"
 

@@ -46,14 +46,18 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-DEFAULT_WORLDS = 20
+DEFAULT_WORLDS = 24
 DEFAULT_BUDGET_S = 0.9  # a cap for slow devices; matches use fixed world counts
-SOLVE_CARDS = 11  # cards left in all hands (after ours) below which worlds are solved
-SOLVE_NODES = 4000  # past this the solver gives up and the world is rolled out
+SOLVE_CARDS = 8  # cards left in all hands (after ours) below which worlds are solved
+SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
+PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
+KEEP = 4
 
 ANNOUNCE_MARGIN = 0.25  # points per game a word must gain on average
 ANNOUNCE_WIN = 0.75  # share of worlds the party must win with the word said
 DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least known
+DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds: the
+# rollouts play the soloist's hand worse than a good soloist does
 WAIT_EXTRA = 0.1  # more certainty asked while the word may still be said later
 SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatter it)
 DUTY_BONUS = 1.5  # a Pflichtsolo owed is best played on a hand that suits it
@@ -103,15 +107,19 @@ def choose_play(
     totals = dict.fromkeys(cards, 0.0)
     finals: dict[Card, list[GameState | None]] = {c: [] for c in cards}
     used = 0
+    alive = list(cards)
     for world in sample:
         if used >= 2 and time.perf_counter() > deadline:
             break
-        for card in cards:
+        if used == PRUNE_AFTER and len(alive) > KEEP:
+            # the clearly worse cards need no more worlds: spend them on the close ones
+            alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
+        for card in alive:
             value, final = _value_after(world, obs.seat, card, len(cards) > 1)
             totals[card] += value
             finals[card].append(final)
         used += 1
-    best = max(cards, key=lambda c: (totals[c], c == default))
+    best = max(alive, key=lambda c: (totals[c], c == default))
     if words:
         said = choose_announcement(obs, sample[:used], best, finals[best], words)
         if said is not None:
@@ -171,8 +179,9 @@ def choose_announcement(
         for world, final in zip(sample, finals, strict=True)
     ]
     best: tuple[float, str, float] | None = None
+    cushion = DEFENDER_CUSHION if _defends_solo(obs) else 0
     for word in words:
-        gain, wins = _word_value(deals, obs.seat, word)
+        gain, wins = _word_value(deals, obs.seat, word, cushion)
         if best is None or gain > best[0]:
             best = (gain, word, wins)
     if best is None:
@@ -186,16 +195,25 @@ def choose_announcement(
     return None
 
 
-def _word_value(deals: list[GameState], seat: int, word: str) -> tuple[float, float]:
-    """Mean points gained by saying ``word`` and the share of deals won with it said."""
+def _word_value(deals: list[GameState], seat: int, word: str, cushion: int) -> tuple[float, float]:
+    """Mean points gained by saying ``word``, and the share of deals won with it said
+    by at least ``cushion`` Augen more than the word needs."""
     gain = 0.0
     won = 0
     for final in deals:
         before = result(final)["points"][seat]
-        after = result(announce(final, seat, word))["points"][seat]
-        gain += after - before
-        won += after > 0
+        said = announce(final, seat, word)
+        outcome = result(said)
+        gain += outcome["points"][seat] - before
+        party = said.party(seat)
+        won += outcome["points"][seat] > 0 and outcome["eyes"][party] >= min(
+            240, NEEDS[word] + cushion
+        )
     return gain / len(deals), won / len(deals)
+
+
+# Augen a party needs after saying a word, before the cushion (Schwarz: every trick)
+NEEDS = {"re": 121, "kontra": 121, "no90": 151, "no60": 181, "no30": 211, "black": 240}
 
 
 def _defends_solo(obs: Observation) -> bool:
@@ -263,8 +281,10 @@ def _reservation_candidates(obs: Observation, words: list[str], forced: bool) ->
 def solo_promise(obs: Observation, kind: str) -> float:
     """A quick screen: how far the hand is above the least a solo of ``kind`` needs.
 
-    Trumps (or, without trumps, aces and tens) against a share well above a
-    fair one; most hands fall far short of every solo and are not played out.
+    Trumps and half the plain aces, as a multiple of a fair share of the solo's
+    trumps, against what a solo asks for (well above one share; a Damen- or
+    Buben-Solo, with few trumps in the deck, far more). A Fleischlos counts aces
+    and half the tens. Most hands fall short of every solo and are not played out.
     """
     deck_size = obs.rules.deck_for(obs.players)
     order = card_order(kind, obs.rules, deck_size)
@@ -273,8 +293,10 @@ def solo_promise(obs: Observation, kind: str) -> float:
     if kind == "fleshless":
         return aces + 0.5 * sum(1 for c in hand if c.rank == "T") - 0.45 * len(hand)
     trumps = sum(1 for c in hand if order.is_trump(c))
-    fair = sum(1 for c in obs.order.follows if order.is_trump(c)) * 2 / len(obs.public.active)
-    return trumps + 0.5 * aces - 1.05 * fair
+    distinct = sum(1 for c in obs.order.follows if order.is_trump(c))
+    fair = distinct * 2 / len(obs.public.active)
+    need = 1.45 if distinct > 6 else 2.75
+    return (trumps + 0.5 * aces) / fair - need
 
 
 def choose_poverty_answer(

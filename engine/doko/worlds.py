@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from functools import partial
 
 from .cards import CQ, Card, deck, is_fixed_team
 from .contracts import card_order
@@ -151,7 +152,10 @@ def weighted_worlds(obs: Observation, rng: random.Random, count: int) -> list[Ga
     rollouts on the likely deals only. With nothing said that tells about a hand,
     every weight is one and this is plain sampling.
     """
-    pool = [sample_world(obs, rng, weddings=True) for _ in range(count * OVERSAMPLE)]
+    draw = solo_world if _solo_by_other(obs) else partial(sample_world, weddings=True)
+    if not _tells(obs):
+        return [draw(obs, rng) for _ in range(count)]
+    pool = [draw(obs, rng) for _ in range(count * OVERSAMPLE)]
     weights = [world_weight(obs, w) for w in pool]
     if sum(weights) <= 0:
         return pool[:count]
@@ -180,12 +184,23 @@ def _systematic(
     return out
 
 
+def _solo_by_other(obs: Observation) -> bool:
+    return obs.contract.startswith("solo:") and obs.declarer not in (None, obs.seat)
+
+
+def _tells(obs: Observation) -> bool:
+    """Did anybody else declare or say something that ``world_weight`` weighs?"""
+    if _solo_by_other(obs) and obs.contract == "solo:fleshless":
+        return True  # (the other solos draw the soloist's trumps in ``solo_world``)
+    return any(w in ("re", "kontra") and s != obs.seat for s, w in obs.said)
+
+
 def world_weight(obs: Observation, world: GameState) -> float:
     """How likely the others' declarations and words are with this world's hands."""
     weight = 1.0
     declarer = obs.declarer
-    if obs.contract.startswith("solo:") and declarer is not None and declarer != obs.seat:
-        weight *= solo_hand_likelihood(obs, world.dealt[declarer], obs.contract[5:])
+    if obs.contract == "solo:fleshless" and declarer is not None and declarer != obs.seat:
+        weight *= solo_hand_likelihood(obs, world.dealt[declarer], "fleshless")
     if obs.contract in ("normal", "silent-wedding") and not is_fixed_team(obs.players):
         # whoever said Re or Kontra before the play told much: it holds a good hand
         early = {s for s, w in obs.said if w in ("re", "kontra")} - {obs.seat}
@@ -208,15 +223,83 @@ def solo_hand_likelihood(obs: Observation, hand: tuple[Card, ...], kind: str) ->
     else:
         strength = float(sum(1 for c in hand if order.is_trump(c)))
         share = sum(1 for c in deck(deck_size) if order.is_trump(c)) / len(obs.public.active)
-    centre = share * 1.35
-    scale = max(0.5, share / 6)
-    return 0.02 + _logistic((strength - centre) / scale)
+    return _solo_curve(strength, share)
+
+
+def _solo_curve(strength: float, share: float) -> float:
+    """Likelihood of a solo declared on ``strength`` trumps where a fair share is ``share``.
+
+    Centred well above the share (further above for the few trumps of a Damen- or
+    Buben-Solo): people declare on strong hands, a few on marginal ones.
+    """
+    centre = share * (1.45 if share > 4 else 2.1)
+    scale = max(0.4, share / 10)
+    return 0.01 + _logistic((strength - centre) / scale)
+
+
+def solo_world(obs: Observation, rng: random.Random, tries: int = 20) -> GameState:
+    """A world for a solo declared by another seat: its trumps drawn as the declaration says.
+
+    The soloist's count of trumps is drawn first, from the odds of a random hand
+    times the likelihood of declaring on it (counting the trumps it has already
+    played); then its trumps, the high ones preferred; then its other cards and
+    the other hands, suits shown void respected.
+    """
+    declarer = obs.declarer
+    assert declarer is not None
+    order = obs.order
+    follows = order.follows
+    void = voids(obs)
+    pool = unseen_cards(obs)
+    trumps = [c for c in pool if order.is_trump(c)]
+    plain = [c for c in pool if not order.is_trump(c) and follows[c] not in void[declarer]]
+    size = obs.hand_sizes[declarer]
+    played = sum(
+        1
+        for t in obs.tricks
+        for s, c in zip(t.seats, t.cards, strict=True)
+        if s == declarer and order.is_trump(c)
+    ) + sum(1 for s, c in obs.trick if s == declarer and order.is_trump(c))
+    deck_size = obs.rules.deck_for(obs.players)
+    share = sum(1 for c in deck(deck_size) if order.is_trump(c)) / len(obs.public.active)
+    top = 0 if "T" in void[declarer] else min(size, len(trumps))
+    odds = [
+        math.comb(len(trumps), k) * math.comb(len(plain), size - k) * _solo_curve(k + played, share)
+        for k in range(top + 1)
+    ]
+    if sum(odds) <= 0:
+        return sample_world(obs, rng)
+    others = {s: obs.hand_sizes[s] for s in obs.public.active if s not in (obs.seat, declarer)}
+    for _ in range(tries):
+        k = rng.choices(range(top + 1), weights=odds)[0]
+        hand = _high_biased(trumps, k, order.power, rng) + rng.sample(plain, size - k)
+        rest = pool[:]
+        for card in hand:
+            rest.remove(card)
+        hands = _deal_constrained(rest, others, void, [], set(), follows, rng, True)
+        if hands is not None:
+            hands[declarer] = hand
+            return _world(obs, hands)
+    return sample_world(obs, rng)
 
 
 def _announcer_likelihood(obs: Observation, hand: tuple[Card, ...]) -> float:
     trumps = sum(1 for c in hand if obs.order.is_trump(c))
     share = len(hand) / 2  # about half the cards of a normal game are trumps
     return 0.2 + _logistic(trumps - share - 0.5)
+
+
+def _high_biased(
+    cards: list[Card], k: int, power: dict[Card, int], rng: random.Random
+) -> list[Card]:
+    """``k`` of ``cards`` drawn without replacement, the high ones up to four times as likely.
+
+    A solo is declared on high trumps, not merely many: the Alten and Dullen count.
+    """
+    top = max((power[c] for c in cards), default=1) or 1
+    keyed = [(rng.random() ** (1.0 / (1.0 + 3.0 * power[c] / top)), c) for c in cards]
+    keyed.sort(key=lambda item: -item[0])
+    return [c for _, c in keyed[:k]]
 
 
 def _logistic(x: float) -> float:
