@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from .botregistry import LEVELS, get_bot
+from .botregistry import get_bot
 from .cards import deal
 from .observation import observe
 from .rules import load_rules
@@ -72,8 +72,9 @@ def run(payload: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"games": games, "games_per_second": games_per_second(games=games)}
     times: dict[str, Any] = {}
     for level, count in wanted.items():
-        if level not in LEVELS:
+        if not isinstance(level, str) or len(level) > 40:
             raise ValueError(f"unknown bot level {level!r}")
+        get_bot(level)  # a bot spec such as "strong#6"; raises ValueError if unknown
         if not isinstance(count, int) or not 0 < count <= MAX_DECISIONS:
             raise ValueError(f"decisions must be whole numbers from 1 to {MAX_DECISIONS}")
         times[level] = decision_times(level, count)
