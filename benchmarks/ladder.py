@@ -1,10 +1,15 @@
 """Bot ladder: each level against the one below it, per preset (duplicate deals).
 
     python benchmarks/ladder.py [--games N] [--seed S] [--presets ddv,berndt,...]
-                                [--strong SPEC] [--jobs N] [--json]
+                                [--strong SPEC] [--levels A,B,...] [--all-pairs]
+                                [--jobs N] [--json]
 
 Prints mean points per game per seat for the upper level with its 95% interval,
-and decision times (mean/p95) in CPython. Large runs belong here, not in CI.
+and decision times (mean/p95) in CPython. ``--levels`` replaces the ladder
+(weakest first; default random, beginner, standard and ``--strong``);
+``--all-pairs`` plays every level against every weaker one instead of only the
+next. Use fixed world/iteration counts in the specs (e.g. ``strong#24@5000``) so
+a run gives the same games on any machine. Large runs belong here, not in CI.
 """
 
 from __future__ import annotations
@@ -29,11 +34,19 @@ def main() -> None:
     parser.add_argument("--strong", default="strong", help="spec of the top level")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="processes per match")
+    parser.add_argument("--levels", default="", help="bot specs, weakest first")
+    parser.add_argument("--all-pairs", action="store_true", help="every pair, not neighbours")
     args = parser.parse_args()
-    ladder = ["random", "beginner", "standard", args.strong]
+    ladder = (
+        args.levels.split(",") if args.levels else ["random", "beginner", "standard", args.strong]
+    )
+    if args.all_pairs:
+        pairs = [(ladder[i], ladder[j]) for j in range(len(ladder)) for i in range(j)]
+    else:
+        pairs = list(zip(ladder, ladder[1:], strict=False))
     rows = []
     for preset in args.presets.split(","):
-        for lower, upper in zip(ladder, ladder[1:], strict=False):
+        for lower, upper in pairs:
             start = time.perf_counter()
             report = match(PRESETS[preset], args.games, args.seed, upper, lower, args.jobs)
             top, bottom = report["bots"]

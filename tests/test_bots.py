@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from doko.bots import get_bot
+from doko.botregistry import get_bot
 from doko.cards import CQ, parse_cards
 from doko.observation import observe
 from doko.rules import PRESETS

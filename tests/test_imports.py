@@ -12,7 +12,7 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parent.parent / "engine" / "doko"
 
 # Pairs another change is taking apart; listed here so the rest is checked now.
-KNOWN_CYCLES = {frozenset({"bots", "search"})}
+KNOWN_CYCLES: set[frozenset[str]] = set()
 
 
 def imports_of(path: Path) -> set[str]:

@@ -21,7 +21,8 @@ from typing import Any
 from . import announcements as ann
 from . import series as series_mod
 from . import share
-from .bots import choose_standard, get_bot
+from .botregistry import get_bot, level_bot, levels
+from .bots import choose_standard
 from .cards import deal, total_eyes
 from .errors import RecordError, coded
 from .errors import RequestError as Refused
@@ -93,7 +94,8 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
     if players not in rules.players:
         raise Refused("players-not-allowed", preset=rules.preset, allowed=list(rules.players))
     seat = _int(payload.get("seat", 0), "seat") % players
-    bots = payload.get("bots") or [None if s == seat else "standard" for s in range(players)]
+    level = level_bot(payload.get("level"))
+    bots = payload.get("bots") or [None if s == seat else level for s in range(players)]
     bots = _check_bots(bots, players)
     dealer = _int(payload.get("dealer", players - 1), "dealer") % players
     rounds = _int(payload.get("rounds", default_rounds(rules)), "rounds")
@@ -435,6 +437,7 @@ def rules_for_page() -> dict[str, Any]:
     described["limits"] = {"max_rounds": MAX_ROUNDS, "default_rounds": DEFAULT_ROUNDS}
     # an announcement's level indexes the deadlines a view lists
     described["announcement_levels"] = dict(ann.LEVEL)
+    described.update(levels())
     return described
 
 

@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from .bots import LEVELS, get_bot
+from .botregistry import get_bot
 from .cards import deal
 from .errors import DokoError
 from .observation import observe
@@ -73,8 +73,12 @@ def run(payload: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"games": games, "games_per_second": games_per_second(games=games)}
     times: dict[str, Any] = {}
     for level, count in wanted.items():
-        if level not in LEVELS:
-            raise DokoError("bench-level", level=level)
+        if not isinstance(level, str) or len(level) > 40:
+            raise DokoError("bench-level", level=str(level)[:40])
+        try:
+            get_bot(level)  # a bot spec such as "strong#6"
+        except ValueError:
+            raise DokoError("bench-level", level=level) from None
         if not isinstance(count, int) or not 0 < count <= MAX_DECISIONS:
             raise DokoError("bench-decision-count", most=MAX_DECISIONS)
         times[level] = decision_times(level, count)

@@ -52,7 +52,9 @@ def emit(data: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    info = describe()
+    from .botregistry import levels
+
+    info = {**describe(), **levels()}
     if args.json:
         emit(info)
         return
@@ -139,7 +141,7 @@ def bot_specs(text: str, players: int) -> list[str]:
         specs *= players
     if len(specs) != players:
         fail(f"--bots names {len(specs)} bots for {players} seats")
-    from .bots import get_bot
+    from .botregistry import get_bot
 
     for spec in specs:
         try:

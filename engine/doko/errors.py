@@ -236,6 +236,7 @@ MESSAGES: dict[str, str] = {
     "bots-per-seat": "bots must name one entry per seat",
     "bot-name": "a bot is named by a short string, or null for a person",
     "bad-bot": "{detail}",
+    "unknown-level": "unknown level {level!r}",
     "action-not-string": "action must be a string like '0:HT'",
     "no-bot-to-act": "no bot is to act",
     "hint-not-your-turn": "it is not your turn",

@@ -1,4 +1,4 @@
-"""The ``strong`` bot: determinized search.
+"""The ``strong-v1`` bot: determinized search of the card play (the former ``strong``).
 
 It samples worlds (full deals) consistent with everything its seat has seen —
 void suits, where the Kreuz-Damen can and cannot be — and plays every
@@ -8,19 +8,24 @@ fixed number of worlds, so a match gives the same games on any machine; a
 wall-clock cap stops the search early on a slow device. Every candidate is
 evaluated on the same worlds, so the comparison stays fair when the cap cuts
 the search short.
+
+Kept as it was for comparison in matches; :mod:`doko.strong` is its successor.
+Its reservations are the ``standard`` ones; its announcements are weighed in the
+same rollouts as its cards.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 
 from .bots import choose_standard, play
-from .cards import CQ, Card, deck, is_fixed_team
 from .observation import Observation
 from .outcome import result
 from .state import GameState, apply, play_card, playable_cards
+from .worlds import queen_rules, sample_world, unseen_cards, voids
+
+__all__ = ["queen_rules", "sample_world", "unseen_cards", "voids"]
 
 DEFAULT_WORLDS = 24
 DEFAULT_BUDGET_S = 0.8  # well inside the page's 1 s per decision
@@ -118,110 +123,3 @@ def rollout_view(state: GameState, seat: int) -> Observation:
         my_party=state.party(seat),
         public=state,
     )
-
-
-# -- sampling worlds --------------------------------------------------------------------
-
-
-def voids(obs: Observation) -> dict[int, set[str]]:
-    """Suits (trump = "T") each seat has shown it no longer holds."""
-    follows = obs.order.follows
-    out: dict[int, set[str]] = {s: set() for s in range(obs.players)}
-    plays = [list(zip(t.seats, t.cards, strict=True)) for t in obs.tricks]
-    if obs.trick:
-        plays.append(list(obs.trick))
-    for trick in plays:
-        led = follows[trick[0][1]]
-        for seat, card in trick[1:]:
-            if follows[card] != led:
-                out[seat].add(led)
-    return out
-
-
-def unseen_cards(obs: Observation) -> list[Card]:
-    pool = Counter(
-        deck(sum(obs.hand_sizes) + sum(len(t.cards) for t in obs.tricks) + len(obs.trick))
-    )
-    pool.subtract(obs.hand)
-    for trick in obs.tricks:
-        pool.subtract(trick.cards)
-    pool.subtract(c for _, c in obs.trick)
-    return [c for c, n in pool.items() for _ in range(max(n, 0))]
-
-
-def queen_rules(obs: Observation) -> tuple[set[int], set[int]]:
-    """Seats that must hold a Kreuz-Dame, and seats that cannot, in a normal game."""
-    if obs.contract != "normal" or is_fixed_team(obs.players):
-        return set(), set()
-    played = {s for t in obs.tricks for s in t.played_by(CQ)}
-    played |= {s for s, c in obs.trick if c == CQ}
-    must = {s for s in obs.known_re if s != obs.seat and s not in played}
-    cannot = set(obs.known_kontra) | played
-    return must, cannot
-
-
-def sample_world(obs: Observation, rng: random.Random, tries: int = 30) -> GameState:
-    """A full state consistent with the observation (constraints relaxed if need be)."""
-    others = [s for s in obs.public.active if s != obs.seat]
-    need = {s: obs.hand_sizes[s] for s in others}
-    void = voids(obs)
-    must, cannot = queen_rules(obs)
-    follows = obs.order.follows
-    pool = unseen_cards(obs)
-    for attempt in range(tries):
-        strict = attempt < tries - 1
-        hands = _deal_constrained(pool, need, void, must, cannot, follows, rng, strict)
-        if hands is not None:
-            return _world(obs, hands)
-    raise AssertionError("unreachable: the last attempt ignores constraints")
-
-
-def _deal_constrained(
-    pool: list[Card],
-    need: dict[int, int],
-    void: dict[int, set[str]],
-    must: set[int],
-    cannot: set[int],
-    follows: dict[Card, str],
-    rng: random.Random,
-    strict: bool,
-) -> dict[int, list[Card]] | None:
-    cards = pool[:]
-    rng.shuffle(cards)
-    hands: dict[int, list[Card]] = {s: [] for s in need}
-    if strict:  # a seat known to be Re that has not shown its Alte holds one
-        for seat in must:
-            if CQ not in cards:
-                return None
-            cards.remove(CQ)
-            hands[seat].append(CQ)
-    # place the most constrained cards first so few deals dead-end
-    cards.sort(key=lambda c: -sum(1 for s in need if follows[c] in void[s]))
-    for card in cards:
-        fits = [
-            s
-            for s in need
-            if len(hands[s]) < need[s]
-            and (not strict or (follows[card] not in void[s] and not (card == CQ and s in cannot)))
-        ]
-        if not fits:
-            return None
-        hands[rng.choice(fits)].append(card)
-    return hands
-
-
-def _world(obs: Observation, hands: dict[int, list[Card]]) -> GameState:
-    public = obs.public
-    full = tuple(obs.hand if s == obs.seat else tuple(hands.get(s, ())) for s in range(obs.players))
-    played: dict[int, list[Card]] = {s: [] for s in range(obs.players)}
-    for trick in obs.tricks:
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            played[seat].append(card)
-    for seat, card in obs.trick:
-        played[seat].append(card)
-    dealt = tuple(full[s] + tuple(played[s]) for s in range(obs.players))
-    world = public._replace(hands=full, dealt=dealt)
-    if public.contract == "normal" and not is_fixed_team(obs.players):
-        # the parties follow from where this world put the Kreuz-Damen
-        world = world._replace(re_party=tuple(s for s in public.active if CQ in dealt[s]))
-    return world

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any
 
-from .bots import get_bot
+from .botregistry import get_bot
 from .cards import Card, deal, deck, total_eyes
 from .notation import record_of
 from .observation import observe

@@ -535,4 +535,5 @@ export default {
   "level.beginner": "Anfänger",
   "level.advanced": "Fortgeschritten",
   "level.strong": "Stark",
+  "err.unknown-level": "diese Spielstärke gibt es nicht",
 };

@@ -535,4 +535,5 @@ export default {
   "level.beginner": "Beginner",
   "level.advanced": "Advanced",
   "level.strong": "Strong",
+  "err.unknown-level": "there is no such level",
 };

@@ -1,0 +1,93 @@
+"""Bots by name: the one place that knows every bot module.
+
+A spec names a bot and, for the search bots, its effort:
+
+* ``random``, ``beginner``, ``standard``: the policies of :mod:`doko.bots`;
+* ``strong#W@MS``: the search bot of :mod:`doko.strong` with W sampled deals
+  per decision and a cap of MS milliseconds (both optional);
+* ``strong-v1#W@MS``: the earlier search bot (:mod:`doko.search`), which
+  searches card play only and announces like ``standard`` rolls out;
+* ``ismcts#N@MS``: information-set Monte Carlo tree search with N iterations
+  per decision (:mod:`doko.ismcts`), a reference opponent unlike the others.
+
+``PLAYER_LEVELS`` are the levels the page offers people, with German names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from .bots import Bot, beginner_bot, random_bot, standard_bot
+from .errors import RequestError
+
+LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
+
+# The page's levels, weakest first. The default is quick on a phone yet searches.
+PLAYER_LEVELS = (
+    {"id": "beginner", "name": "Anfänger", "bot": "beginner"},
+    {"id": "advanced", "name": "Fortgeschritten", "bot": "strong#6"},
+    {"id": "strong", "name": "Stark", "bot": "strong"},
+)
+DEFAULT_LEVEL = "advanced"
+
+
+def levels() -> dict[str, Any]:
+    """The levels for the rules metadata: ``{"levels": [...], "default_level": id}``."""
+    return {"levels": [dict(level) for level in PLAYER_LEVELS], "default_level": DEFAULT_LEVEL}
+
+
+def level_bot(level: Any) -> str:
+    """The bot spec of a player level id (the default level for None)."""
+    wanted = DEFAULT_LEVEL if level is None else level
+    for entry in PLAYER_LEVELS:
+        if entry["id"] == wanted:
+            return entry["bot"]
+    raise RequestError("unknown-level", level=str(wanted)[:40])
+
+
+def get_bot(spec: str) -> Bot:
+    """The bot a spec names; raises ValueError with the reason."""
+    level, _, budget = spec.partition("@")
+    level, _, count = level.partition("#")
+    # imported on demand: the page's start-up needs none of the search modules
+    from . import ismcts, search, strong
+
+    searchers: dict[str, tuple[Callable[[int, float], Bot], int, float, str]] = {
+        "strong": (
+            lambda n, t: partial(strong.strong_bot, worlds=n, budget_s=t),
+            strong.DEFAULT_WORLDS,
+            strong.DEFAULT_BUDGET_S,
+            "worlds",
+        ),
+        "strong-v1": (
+            lambda n, t: partial(search.strong_bot, worlds=n, budget_s=t),
+            search.DEFAULT_WORLDS,
+            search.DEFAULT_BUDGET_S,
+            "worlds",
+        ),
+        "ismcts": (
+            lambda n, t: partial(ismcts.ismcts_bot, iterations=n, budget_s=t),
+            ismcts.DEFAULT_ITERATIONS,
+            ismcts.DEFAULT_BUDGET_S,
+            "iterations",
+        ),
+    }
+    if level in searchers:
+        make, default_count, default_budget, unit = searchers[level]
+        for text, what in ((budget, "milliseconds after @"), (count, f"{unit} after #")):
+            if text and not (text.isdigit() and int(text) > 0):
+                raise ValueError(f"bot {spec!r}: the {what} must be a whole number above 0")
+        seconds = int(budget) / 1000 if budget else default_budget
+        return make(int(count) if count else default_count, seconds)
+    if budget or count:
+        raise ValueError(f"bot {spec!r}: only {', '.join(searchers)} take # or @")
+    bots: dict[str, Bot] = {
+        "random": random_bot,
+        "beginner": beginner_bot,
+        "standard": standard_bot,
+    }
+    if spec not in bots:
+        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(LEVELS)})")
+    return bots[spec]

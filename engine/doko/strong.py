@@ -1,0 +1,375 @@
+"""The ``strong`` bot: determinized search for every decision of a deal.
+
+Each decision samples worlds (full deals) consistent with what its seat has
+seen, weighted by what the others declared and said (``worlds``), and plays
+each choice out in every world:
+
+* cards: every playable card, finished with the ``standard`` policy for all
+  seats, or solved exactly (alpha-beta) once only a few tricks are left;
+* announcements: the same played-out deals scored with and without the word,
+  under the preset's own scoring. A word is said only if it gains on average
+  and the party wins in nearly every world; defenders against a solo need
+  more, and a word that stays open after this trick needs more than one whose
+  deadline is now (waiting shows more cards);
+* reservations and the Trumpfabgabe: each allowed choice played out from the
+  reservations on, against playing a normal game.
+
+Every choice is scored on the same worlds with the same rollouts, so
+differences come from the choice, not the luck of the sample. A fixed world
+count makes a match reproducible; the wall-clock cap only protects slow devices.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from . import announcements as ann
+from .bots import choose_standard, play
+from .cards import DA, Card
+from .contracts import card_order, is_solo_like
+from .observation import Observation, observe
+from .outcome import result
+from .search import rollout_view
+from .solver import solve
+from .state import (
+    GameState,
+    announce,
+    apply,
+    cards_only_from_now,
+    legal_for,
+    play_card,
+    playable_cards,
+)
+from .worlds import sample_world, unseen_cards, weighted_worlds
+
+DEFAULT_WORLDS = 24
+DEFAULT_BUDGET_S = 0.9  # a cap for slow devices; matches use fixed world counts
+SOLVE_CARDS = 8  # cards left in all hands (after ours) below which worlds are solved
+SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
+PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
+KEEP = 4
+
+ANNOUNCE_MARGIN = 0.25  # points per game a word must gain on average
+ANNOUNCE_WIN = 0.75  # share of worlds the party must win with the word said
+DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least known
+DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds: the
+# rollouts play the soloist's hand worse than a good soloist does
+WAIT_EXTRA = 0.1  # more certainty asked while the word may still be said later
+SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatter it)
+DUTY_BONUS = 1.5  # a Pflichtsolo owed is best played on a hand that suits it
+
+
+def strong_bot(
+    obs: Observation,
+    rng: random.Random,
+    budget_s: float = DEFAULT_BUDGET_S,
+    worlds: int = DEFAULT_WORLDS,
+) -> str:
+    return choose_strong(obs, rng, budget_s, worlds)[0]
+
+
+def choose_strong(
+    obs: Observation,
+    rng: random.Random,
+    budget_s: float = DEFAULT_BUDGET_S,
+    worlds: int = DEFAULT_WORLDS,
+) -> tuple[str, str]:
+    """The search bot's action and a short reason for it."""
+    deadline = time.perf_counter() + budget_s
+    if obs.to_act != obs.seat:
+        return choose_standard(obs, rng)
+    if obs.phase == "reservations":
+        return choose_reservation(obs, rng, worlds, deadline)
+    if obs.phase == "poverty":
+        return choose_poverty_answer(obs, rng, worlds, deadline)
+    if obs.phase == "play":
+        return choose_play(obs, rng, worlds, deadline)
+    return choose_standard(obs, rng)
+
+
+# -- card play and announcements -------------------------------------------------------
+
+
+def choose_play(
+    obs: Observation, rng: random.Random, count: int, deadline: float
+) -> tuple[str, str]:
+    prefix = f"{obs.seat}:"
+    cards = [Card.from_str(a[len(prefix) :]) for a in obs.legal if _is_card(a)]
+    words = [a[len(prefix) :] for a in obs.legal if a[len(prefix) :] in ann.WORDS]
+    if len(cards) == 1 and not words:
+        return prefix + str(cards[0]), "the only legal card"
+    default = play(obs, cards)[0]
+    sample = weighted_worlds(obs, rng, count)
+    totals = dict.fromkeys(cards, 0.0)
+    finals: dict[Card, list[GameState | None]] = {c: [] for c in cards}
+    used = 0
+    alive = list(cards)
+    for world in sample:
+        if used >= 2 and time.perf_counter() > deadline:
+            break
+        if used == PRUNE_AFTER and len(alive) > KEEP:
+            # the clearly worse cards need no more worlds: spend them on the close ones
+            alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
+        for card in alive:
+            value, final = _value_after(world, obs.seat, card, len(cards) > 1)
+            totals[card] += value
+            finals[card].append(final)
+        used += 1
+    best = max(alive, key=lambda c: (totals[c], c == default))
+    if words:
+        said = choose_announcement(obs, sample[:used], best, finals[best], words)
+        if said is not None:
+            word, why = said
+            return prefix + word, why
+    mean = totals[best] / used
+    why = f"best of {len(cards)} cards over {used} sampled deals ({mean:+.1f})"
+    return prefix + str(best), why
+
+
+def _value_after(
+    world: GameState, seat: int, card: Card, compare: bool
+) -> tuple[float, GameState | None]:
+    """``seat``'s points after playing ``card`` in ``world``, and the played-out deal.
+
+    Near the end the world is solved exactly (no final deal is kept then). With
+    one card to choose only the played-out deal matters, for the announcements.
+    """
+    state = play_card(world, seat, card)
+    if compare and _solvable(state):
+        value = solve(state, seat, SOLVE_NODES)
+        if value is not None:
+            return value, None
+    final = playout(state)
+    return float(result(final)["points"][seat]), final
+
+
+def _solvable(state: GameState) -> bool:
+    return sum(map(len, state.hands)) <= SOLVE_CARDS and cards_only_from_now(state)
+
+
+def playout(state: GameState) -> GameState:
+    """The deal finished by every seat playing the ``standard`` cards (no words said).
+
+    Inside a sampled world every seat may see that world's parties: it is a
+    guess of the real deal, so nothing leaks.
+    """
+    while not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        cards = playable_cards(state, actor)
+        card = cards[0] if len(cards) == 1 else play(rollout_view(state, actor), cards)[0]
+        state = play_card(state, actor, card)
+    return state
+
+
+def choose_announcement(
+    obs: Observation,
+    sample: list[GameState],
+    card: Card,
+    finals: list[GameState | None],
+    words: list[str],
+) -> tuple[str, str] | None:
+    """The word worth saying now, judged on the deals as played out after ``card``."""
+    deals = [
+        final if final is not None else playout(play_card(world, obs.seat, card))
+        for world, final in zip(sample, finals, strict=True)
+    ]
+    best: tuple[float, str, float] | None = None
+    cushion = DEFENDER_CUSHION if _defends_solo(obs) else 0
+    for word in words:
+        gain, wins = _word_value(deals, obs.seat, word, cushion)
+        if best is None or gain > best[0]:
+            best = (gain, word, wins)
+    if best is None:
+        return None
+    gain, word, wins = best
+    need = DEFENDER_WIN if _defends_solo(obs) else ANNOUNCE_WIN
+    if _open_later(sample[0], obs.seat, card, word):
+        need = min(0.97, need + WAIT_EXTRA)
+    if gain > ANNOUNCE_MARGIN and wins >= need:
+        return word, f"{word} pays in the sampled deals ({gain:+.1f}, won {wins:.0%})"
+    return None
+
+
+def _word_value(deals: list[GameState], seat: int, word: str, cushion: int) -> tuple[float, float]:
+    """Mean points gained by saying ``word``, and the share of deals won with it said
+    by at least ``cushion`` Augen more than the word needs."""
+    gain = 0.0
+    won = 0
+    for final in deals:
+        before = result(final)["points"][seat]
+        said = announce(final, seat, word)
+        outcome = result(said)
+        gain += outcome["points"][seat] - before
+        party = said.party(seat)
+        won += outcome["points"][seat] > 0 and outcome["eyes"][party] >= min(
+            240, NEEDS[word] + cushion
+        )
+    return gain / len(deals), won / len(deals)
+
+
+# Augen a party needs after saying a word, before the cushion (Schwarz: every trick)
+NEEDS = {"re": 121, "kontra": 121, "no90": 151, "no60": 181, "no30": 211, "black": 240}
+
+
+def _defends_solo(obs: Observation) -> bool:
+    return is_solo_like(obs.contract) and obs.seat != obs.declarer
+
+
+def _open_later(world: GameState, seat: int, card: Card, word: str) -> bool:
+    """May ``seat`` still say ``word`` when it next plays (after this trick)?"""
+    state = play_card(world, seat, card)
+    while state.trick and not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        cards = playable_cards(state, actor)
+        state = play_card(state, actor, play(rollout_view(state, actor), cards)[0])
+    return not state.is_over and f"{seat}:{word}" in legal_for(state, seat)
+
+
+def _is_card(action: str) -> bool:
+    what = action.partition(":")[2]
+    return len(what) == 2 and what != "re"
+
+
+# -- reservations and the Trumpfabgabe ---------------------------------------------------
+
+
+def choose_reservation(
+    obs: Observation, rng: random.Random, count: int, deadline: float
+) -> tuple[str, str]:
+    """Each plausible reservation played out on sampled deals against a normal game."""
+    prefix = f"{obs.seat}:"
+    words = [a[len(prefix) :] for a in obs.legal]
+    forced = all(w.startswith("solo:") for w in words)
+    candidates = _reservation_candidates(obs, words, forced)
+    if len(candidates) == 1:
+        return prefix + candidates[0], "no reservation worth weighing"
+    means = _evaluate(obs, rng, candidates, count, deadline)
+    owes = obs.seat in obs.public.owes_duty_solo and obs.rules.duty_solo_rounds > 0
+
+    def score(word: str) -> float:
+        if not word.startswith("solo:") or forced:
+            return means[word]
+        return means[word] - SOLO_MARGIN + (DUTY_BONUS if owes else 0.0)
+
+    best = max(candidates, key=lambda w: (score(w), w == "healthy"))
+    return prefix + best, f"{best} plays best on sampled deals ({means[best]:+.1f})"
+
+
+def _reservation_candidates(obs: Observation, words: list[str], forced: bool) -> list[str]:
+    """The legal reservations worth playing out: one Hochzeit, the solos that might do."""
+    out: list[str] = []
+    for word in words:
+        if word.startswith("wedding"):
+            if not any(w.startswith("wedding") for w in out):
+                out.append(word)
+        elif word.startswith("solo:"):
+            if forced or solo_promise(obs, word[5:]) >= 0:
+                out.append(word)
+        else:
+            out.append(word)
+    if forced and len(out) > 3:  # the three most promising solos are enough to compare
+        out = sorted(out, key=lambda w: -solo_promise(obs, w[5:]))[:3]
+    return out
+
+
+def solo_promise(obs: Observation, kind: str) -> float:
+    """A quick screen: how far the hand is above the least a solo of ``kind`` needs.
+
+    Trumps and half the plain aces, as a multiple of a fair share of the solo's
+    trumps, against what a solo asks for (well above one share; a Damen- or
+    Buben-Solo, with few trumps in the deck, far more). A Fleischlos counts aces
+    and half the tens. Most hands fall short of every solo and are not played out.
+    """
+    deck_size = obs.rules.deck_for(obs.players)
+    order = card_order(kind, obs.rules, deck_size)
+    hand = obs.hand
+    aces = sum(1 for c in hand if c.rank == "A" and not order.is_trump(c))
+    if kind == "fleshless":
+        return aces + 0.5 * sum(1 for c in hand if c.rank == "T") - 0.45 * len(hand)
+    trumps = sum(1 for c in hand if order.is_trump(c))
+    distinct = sum(1 for c in obs.order.follows if order.is_trump(c))
+    fair = distinct * 2 / len(obs.public.active)
+    need = 1.45 if distinct > 6 else 2.75
+    return (trumps + 0.5 * aces) / fair - need
+
+
+def choose_poverty_answer(
+    obs: Observation, rng: random.Random, count: int, deadline: float
+) -> tuple[str, str]:
+    prefix = f"{obs.seat}:"
+    words = [a[len(prefix) :] for a in obs.legal]
+    means = _evaluate(obs, rng, words, count, deadline, poverty_world)
+    best = max(words, key=lambda w: (means[w], w == "decline"))
+    return prefix + best, f"{best} plays best on sampled deals ({means[best]:+.1f})"
+
+
+def _evaluate(
+    obs: Observation,
+    rng: random.Random,
+    words: list[str],
+    count: int,
+    deadline: float,
+    make_world: Callable[[Observation, random.Random], GameState] = sample_world,
+) -> dict[str, float]:
+    """Mean points of each word, played out from here on the same sampled deals."""
+    totals = dict.fromkeys(words, 0.0)
+    used = 0
+    for _ in range(count):
+        if used >= 2 and time.perf_counter() > deadline:
+            break
+        world = make_world(obs, rng)
+        seed = rng.randrange(2**32)
+        for word in words:
+            state = apply(world, f"{obs.seat}:{word}")
+            totals[word] += finish(state, obs.seat, random.Random(seed))
+        used += 1
+    return {w: t / used for w, t in totals.items()}
+
+
+def finish(state: GameState, seat: int, rng: random.Random) -> float:
+    """``seat``'s points once every seat plays on with the ``standard`` policy."""
+    while state.phase not in ("play", "done"):
+        actor = state.to_act
+        assert actor is not None
+        state = apply(state, choose_standard(observe(state, actor), rng)[0])
+    if state.phase == "play":
+        state = playout(state)
+    return float(result(state)["points"][seat])
+
+
+def poverty_world(obs: Observation, rng: random.Random) -> GameState:
+    """A deal in which the Trumpfabgabe's giver holds few enough trumps to have declared it.
+
+    The number of counted trumps follows the odds of a random hand given that
+    limit; the rest of the deal is random.
+    """
+    giver = obs.declarer
+    assert giver is not None
+    rules = obs.rules
+    pool = unseen_cards(obs)
+    rng.shuffle(pool)
+
+    def counted(card: Card) -> bool:
+        return obs.order.is_trump(card) and (rules.poverty_counts_fox or card != DA)
+
+    trumps = [c for c in pool if counted(c)]
+    others = [c for c in pool if not counted(c)]
+    size = obs.hand_sizes[giver]
+    limit = min(rules.poverty_max_trumps, len(trumps), size)
+    odds = [math.comb(len(trumps), k) * math.comb(len(others), size - k) for k in range(limit + 1)]
+    k = rng.choices(range(limit + 1), weights=odds)[0] if sum(odds) else 0
+    hand = trumps[:k] + others[: size - k]
+    rest = trumps[k:] + others[size - k :]
+    rng.shuffle(rest)
+    hands: dict[int, list[Card]] = {giver: hand}
+    for seat in obs.public.active:
+        if seat not in (giver, obs.seat):
+            hands[seat] = rest[: obs.hand_sizes[seat]]
+            rest = rest[obs.hand_sizes[seat] :]
+    full = tuple(obs.hand if s == obs.seat else tuple(hands.get(s, ())) for s in range(obs.players))
+    return obs.public._replace(hands=full, dealt=full)

@@ -1,0 +1,243 @@
+"""The search bots: clear choices on constructed hands, legal actions, observation only."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from doko import api
+from doko.botregistry import LEVELS, PLAYER_LEVELS, get_bot, levels
+from doko.cards import CQ, Card, deck, parse_cards
+from doko.observation import observe
+from doko.rules import PRESETS
+from doko.solver import solve
+from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
+from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
+
+SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
+
+
+def deal_with(first: str, seed: int = 1) -> list[tuple[Card, ...]]:
+    """Seat 0 holds ``first``; the rest of the 48-card deck goes round at random."""
+    mine = list(parse_cards(first))
+    rest = deck(48)
+    for card in mine:
+        rest.remove(card)
+    random.Random(seed).shuffle(rest)
+    return [tuple(mine), tuple(rest[:12]), tuple(rest[12:24]), tuple(rest[24:])]
+
+
+def test_eight_high_trumps_declare_a_trump_solo() -> None:
+    hand = "CQ SQ SQ HQ HQ DQ HT HT DA DT CA SA"  # 3 deals: seat 0 declares first
+    for seed in range(3):
+        state = new_game(PRESETS["ddv"], deal_with(hand, seed), dealer=3)
+        action = get_bot("strong#12")(observe(state, 0), random.Random(seed))
+        assert action in ("0:solo:diamonds", "0:solo:queens")
+
+
+def test_a_weak_hand_stays_healthy_and_quiet() -> None:
+    hand = "CQ DJ DK D9 CK C9 SK S9 ST HK H9 HK"  # one Kreuz-Dame, no ace, few trumps
+    for seed in range(3):
+        state = new_game(PRESETS["ddv"], deal_with(hand, seed), dealer=3)
+        bot = get_bot("strong#12")
+        rng = random.Random(seed)
+        assert bot(observe(state, 0), rng) == "0:healthy"
+        for seat in range(4):
+            state = apply(state, f"{seat}:healthy")
+        assert state.phase == "play" and state.to_act == 0
+        obs = observe(state, 0)
+        assert "0:re" in obs.legal
+        assert bot(obs, rng) != "0:re"
+
+
+def _solo_against(seat_hand: str, soloist_hand: str) -> GameState:
+    """Seat 1 plays a Karo-Solo on a strong hand; seat 0 holds ``seat_hand``."""
+    mine, solo = list(parse_cards(seat_hand)), list(parse_cards(soloist_hand))
+    rest = deck(48)
+    for card in mine + solo:
+        rest.remove(card)
+    random.Random(3).shuffle(rest)
+    hands = [tuple(mine), tuple(solo), tuple(rest[:12]), tuple(rest[12:])]
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for action in ("0:healthy", "1:solo:diamonds", "2:healthy", "3:healthy"):
+        state = apply(state, action)
+    return state
+
+
+def test_defenders_do_not_announce_against_a_solo_on_an_ordinary_hand() -> None:
+    state = _solo_against(
+        "CA CA ST HA HK H9 DJ SJ DK C9 S9 HQ",
+        "CQ CQ SQ HQ HT HT DA DA DT DQ SA CK",
+    )
+    bot = get_bot("strong#12")
+    while not state.is_over and len(state.tricks) < 2:
+        seat = state.to_act
+        assert seat is not None
+        action = bot(observe(state, seat), random.Random(len(state.history)))
+        if seat != 1:  # the defenders
+            assert action.partition(":")[2] not in ("kontra", "no90", "no60", "no30", "black")
+        state = apply(state, action)
+
+
+def test_worlds_give_a_soloist_many_trumps() -> None:
+    state = _solo_against(
+        "CA CA ST HA HK H9 DJ SJ DK C9 S9 HQ",
+        "CQ CQ SQ HQ HT HT DA DA DT DQ SA CK",
+    )
+    obs = observe(state, 0)
+    rng = random.Random(4)
+    worlds = weighted_worlds(obs, rng, 40)
+    trumps = [sum(1 for c in w.hands[1] if w.order.is_trump(c)) for w in worlds]
+    uniform = [
+        sum(1 for c in w.hands[1] if w.order.is_trump(c))
+        for w in (sample_world(obs, rng) for _ in range(40))
+    ]
+    assert sum(trumps) / len(trumps) > sum(uniform) / len(uniform) + 1.5
+    weak = parse_cards("C9 C9 CK CK S9 S9 SK SK H9 H9 HK HK")
+    strong = parse_cards("CQ CQ SQ SQ HQ HQ HT HT DA DA DT DT")
+    assert solo_hand_likelihood(obs, strong, "diamonds") > 20 * solo_hand_likelihood(
+        obs, weak, "diamonds"
+    )
+
+
+def test_a_known_re_holds_a_kreuz_dame_in_every_world() -> None:
+    hands = deal_with("DJ DK D9 CK C9 SK S9 ST HK H9 HK SA", 8)
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    re_seat = next(s for s in range(1, 4) if CQ in state.hands[s])
+    while state.to_act != re_seat:
+        seat = state.to_act
+        assert seat is not None
+        state = play_card(state, seat, playable_cards(state, seat)[0])
+    state = apply(state, f"{re_seat}:re")
+    obs = observe(state, 0)
+    for world in weighted_worlds(obs, random.Random(2), 20):
+        assert CQ in world.dealt[re_seat]
+
+
+def test_the_solver_finds_the_last_trick() -> None:
+    hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    while sum(map(len, state.hands)) > 4:
+        seat = state.to_act
+        assert seat is not None
+        state = play_card(state, seat, playable_cards(state, seat)[0])
+    assert state.to_act is not None
+    value = solve(state, state.to_act)
+    assert value is not None
+    # one card each: the solver's value is the only outcome
+    end = state
+    while not end.is_over:
+        seat = end.to_act
+        assert seat is not None
+        end = play_card(end, seat, playable_cards(end, seat)[0])
+    from doko.outcome import result
+
+    assert value == result(end)["points"][state.to_act]
+
+
+def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
+    """Positions reached by random legal actions, each with a seat to act."""
+    rules = PRESETS[preset]
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    while len(out) < count:
+        dealer = rng.randrange(4)
+        state = new_game(rules, _deal(rules.deck, rng), dealer)
+        stop = rng.randrange(60)
+        for _ in range(stop):
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def _deal(size: int, rng: random.Random) -> list[tuple[Card, ...]]:
+    cards = deck(size)
+    rng.shuffle(cards)
+    n = size // 4
+    return [tuple(cards[i * n : (i + 1) * n]) for i in range(4)]
+
+
+def _check_legal(preset: str, count: int) -> None:
+    bots = {spec: get_bot(spec) for spec in ("strong#2", "ismcts#8", "strong-v1#2")}
+    for i, state in enumerate(random_positions(preset, count, seed=len(preset))):
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(state, seat)
+        for spec, bot in bots.items():
+            action = bot(obs, random.Random(i))
+            assert action in obs.legal, (spec, action, state.history)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_search_bots_pick_legal_actions(preset: str) -> None:
+    _check_legal(preset, 60)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("DOKO_SLOW"), reason="set DOKO_SLOW=1 (minutes)")
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_search_bots_pick_legal_actions_2000(preset: str) -> None:
+    _check_legal(preset, 2000)
+
+
+@pytest.mark.parametrize("spec", SEARCH_BOTS)
+def test_a_bot_sees_only_its_own_hand(spec: str) -> None:
+    # two deals that differ only in the hands seat 0 cannot see: the same choices
+    rules = PRESETS["ddv"]
+    for seed in range(3):
+        hands = _deal(48, random.Random(seed))
+        swapped = [hands[0], hands[2], hands[1], hands[3]]
+        a = new_game(rules, hands, dealer=3)
+        b = new_game(rules, swapped, dealer=3)
+        for seat in range(4):
+            a, b = apply(a, f"{seat}:healthy"), apply(b, f"{seat}:healthy")
+        if a.contract != "normal" or a.to_act != 0:
+            continue
+        obs_a, obs_b = observe(a, 0), observe(b, 0)
+        assert obs_a == obs_b
+        bot = get_bot(spec)
+        assert bot(obs_a, random.Random(seed)) == bot(obs_b, random.Random(seed))
+
+
+def test_observations_carry_no_other_hand() -> None:
+    state = random_positions("ddv", 1, seed=5)[0]
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    hidden = [h for s, h in enumerate(obs.public.hands) if s != seat]
+    assert all(h == () for h in hidden)
+    assert all(h == () for s, h in enumerate(obs.public.dealt) if s != seat)
+
+
+def test_search_specs() -> None:
+    assert {"strong", "strong-v1", "ismcts"} <= set(LEVELS)
+    for spec in ("strong", "strong#8", "strong#8@300", "strong-v1#4", "ismcts#50", "ismcts@100"):
+        get_bot(spec)
+    with pytest.raises(ValueError, match="iterations"):
+        get_bot("ismcts#many")
+    with pytest.raises(ValueError, match="# or @"):
+        get_bot("standard#4")
+
+
+def test_levels_in_the_rules_metadata() -> None:
+    info = json.loads(api.handle("rules"))
+    assert info["levels"] == levels()["levels"]
+    ids = [level["id"] for level in info["levels"]]
+    assert len(ids) >= 3 and info["default_level"] in ids
+    assert [level["name"] for level in PLAYER_LEVELS][:3] == [
+        "Anfänger",
+        "Fortgeschritten",
+        "Stark",
+    ]
+    for level in info["levels"]:
+        get_bot(level["bot"])
