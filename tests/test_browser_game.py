@@ -151,7 +151,7 @@ def test_start_screen_offers_the_rounds_each_preset_allows(page: Any) -> None:
 
 def test_trumpfabgabe_accept_and_give_back(page: Any) -> None:
     # A bot at this seeded table declares a Trumpfabgabe and asks the human.
-    page.goto("#/play?rules=ohne-neunen&seed=78&delay=0")
+    page.goto("#/play?rules=ohne-neunen&seed=78&delay=0&level=beginner")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     page.click('[data-action="healthy"]')
     accept = page.locator('[data-action="accept"]')

@@ -283,15 +283,17 @@ def test_resume_from_the_start_page_after_a_reload(context_for: Callable[..., An
     assert "#/play?rules=ddv&seed=7" in page.url
 
 
-def engine_poverty_deal(preset: str) -> tuple[int, dict[str, int]]:
+def engine_poverty_deal(preset: str, level: str) -> tuple[int, dict[str, int]]:
     """A deal where a bot gives an Armut and another takes it, found by playing the
-    engine the way the page's test player does (Gesund, decline, the first legal card)."""
+    engine the way the page's test player does (Gesund, decline, the first legal card)
+    against the bots of the page's level."""
     import json
 
     from doko import api
+    from doko.botregistry import level_bot
 
     for seed in range(1, 200):
-        bots = [None, "standard", "standard", "standard"]
+        bots = [None, *[level_bot(level)] * 3]
         payload = {"rules": preset, "seed": seed, "seat": 0, "bots": bots, "players": 4}
         view = json.loads(api.handle("new_game", json.dumps(payload)))
         while view["phase"] not in ("play", "done"):
@@ -307,9 +309,9 @@ def engine_poverty_deal(preset: str) -> tuple[int, dict[str, int]]:
 
 
 def test_the_player_is_told_who_took_the_armut(context_for: Callable[..., Any]) -> None:
-    seed, poverty = engine_poverty_deal("lockhausen")
+    seed, poverty = engine_poverty_deal("lockhausen", "beginner")
     page = context_for("desktop")
-    page.goto(f"#/play?rules=lockhausen&seed={seed}&delay=0")
+    page.goto(f"#/play?rules=lockhausen&seed={seed}&delay=0&level=beginner")
     ready(page)
     deadline = time.monotonic() + 60
     note = page.locator("[data-testid=poverty-note]")
