@@ -569,6 +569,7 @@ initKeeper({
   call, render,
   alert: (text) => { store.alert = text; updateLive(); },
   meta: () => store.rulesMeta,
+  levels: () => store.levels,
 });
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,

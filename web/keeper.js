@@ -6,8 +6,6 @@ import { h } from "./dom.js";
 import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
 import { sheetView } from "./sheet.js";
 
-const LONE = ["wedding-alone", "silent-wedding"];
-const LIMITS = ["no90", "no60", "no30", "black"];
 const MAX_NAME = 40;
 
 const keeper = {
@@ -22,7 +20,7 @@ const keeper = {
   busy: false,
 };
 
-let ctx = null; // {call, render, alert, meta}: set by app.js
+let ctx = null; // {call, render, alert, meta, levels}: set by app.js
 const listeners = [];
 
 export function initKeeper(context) {
@@ -85,8 +83,18 @@ function fixedTeams(players = keeper.players) {
   return players === 6 || players === 8;
 }
 
+// What the engine says a score sheet may hold at this table (rules metadata "sheet"):
+// [{contract, alone, specials}] in the engine's order.
+function sheetContracts(p = preset()) {
+  return p?.sheet?.[String(keeper.players)] ?? [];
+}
+
+function sheetEntry(contract, p = preset()) {
+  return sheetContracts(p).find((entry) => entry.contract === contract) ?? null;
+}
+
 function soloLike(contract) {
-  return contract.startsWith("solo:") || LONE.includes(contract);
+  return !!sheetEntry(contract)?.alone;
 }
 
 function teamGame(contract) {
@@ -94,16 +102,18 @@ function teamGame(contract) {
 }
 
 function contracts(p = preset()) {
-  if (!p) return ["normal"];
-  const solos = p.solos.map((k) => `solo:${k}`);
-  if (fixedTeams()) return ["normal", ...solos];
-  return ["normal", "wedding", ...LONE, ...(p.poverty !== "none" ? ["poverty"] : []), ...solos];
+  const names = sheetContracts(p).map((entry) => entry.contract);
+  return names.length ? names : ["normal"];
 }
 
 function specialKinds(contract, p = preset()) {
-  if (!p) return [];
-  if (LONE.includes(contract) && p.specials_lone_wedding) return p.specials;
-  return soloLike(contract) ? p.specials_in_solo : p.specials;
+  return sheetEntry(contract, p)?.specials ?? [];
+}
+
+// The Absagen beyond Re/Kontra, lowest first (the engine's announcement levels).
+function limits() {
+  const levels = ctx.levels() ?? {};
+  return Object.keys(levels).filter((w) => levels[w] > 0).sort((a, b) => levels[a] - levels[b]);
 }
 
 function hasAnnouncements(p = preset()) {
@@ -480,7 +490,7 @@ function formView(engineReady) {
     parts.push(fieldset(t("announcements"), h("div", { class: "per-party" },
       parties.map((party) => h("div", { class: "party-col" },
         h("strong", { text: partyName(party, d.contract) }),
-        h("div", { class: "chips" }, [party, ...LIMITS].map((w) => chip(actionLabel(w),
+        h("div", { class: "chips" }, [party, ...limits()].map((w) => chip(actionLabel(w),
           d.ann[party].includes(w),
           { intent: "keeper-ann", party, value: w, testid: `keeper-ann-${party}` }))))))));
   }

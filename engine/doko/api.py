@@ -24,6 +24,7 @@ from . import share
 from .botregistry import get_bot, level_bot, levels
 from .bots import choose_standard
 from .cards import deal, total_eyes
+from .contracts import is_solo_like
 from .errors import RecordError, coded
 from .errors import RequestError as Refused
 from .guide import guide
@@ -31,9 +32,10 @@ from .notation import record_of, replay
 from .observation import observe, public_contract
 from .outcome import result
 from .rules import Rules, describe, load_rules
+from .scoring import contracts_played, summary_from_json
 from .scoring import score as score_summary
-from .scoring import summary_from_json
 from .state import GameState, apply, legal_for, new_game
+from .tricks import specials_awarded
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
 MAX_ROUNDS = 20  # a longer series would outgrow MAX_PAYLOAD as a saved table
@@ -434,11 +436,28 @@ def rules_for_page() -> dict[str, Any]:
     described = describe()
     for name, preset in described["presets"].items():
         preset.update(guide(name))
+        preset["sheet"] = _sheet_contracts(load_rules(name))
     described["limits"] = {"max_rounds": MAX_ROUNDS, "default_rounds": DEFAULT_ROUNDS}
     # an announcement's level indexes the deadlines a view lists
     described["announcement_levels"] = dict(ann.LEVEL)
     described.update(levels())
     return described
+
+
+def _sheet_contracts(rules: Rules) -> dict[str, list[dict[str, Any]]]:
+    """Per table size, the contracts a score keeper may enter: whether one plays alone
+    and which Sonderpunkte the game awards."""
+    return {
+        str(players): [
+            {
+                "contract": contract,
+                "alone": is_solo_like(contract),
+                "specials": list(specials_awarded(rules, contract)),
+            }
+            for contract in contracts_played(rules, players)
+        ]
+        for players in rules.players
+    }
 
 
 def _poverty(s: GameState) -> dict[str, int] | None:

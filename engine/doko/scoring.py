@@ -443,7 +443,8 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
-def _contracts(rules: Rules, players: int) -> list[str]:
+def contracts_played(rules: Rules, players: int) -> list[str]:
+    """The contracts a summary may name under ``rules`` at a table of ``players``."""
     if players in (6, 8):  # fixed teams: no Hochzeit, no Trumpfabgabe
         return ["normal", *(f"solo:{kind}" for kind in rules.solos)]
     names = ["normal", "wedding", *LONE_WEDDINGS]
@@ -633,7 +634,7 @@ def summary_from_json(data: Any) -> Summary:
     data = _from_team_names(data)
     contract = data["contract"]
     players, sitting_out, re = _read_seats(data, rules)
-    allowed = _contracts(rules, players)
+    allowed = contracts_played(rules, players)
     if contract not in allowed:
         raise SummaryError(
             "contract-not-played",
