@@ -20,6 +20,7 @@ from typing import Any
 
 from . import series as series_mod
 from . import share
+from .actions import Action
 from .bots import choose_standard, get_bot
 from .cards import deal, total_eyes
 from .errors import RecordError, coded
@@ -154,7 +155,8 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
     if seat is None or t.bots[seat] is None:
         raise Refused("no-bot-to-act")
     bot = get_bot(t.bots[seat] or "standard")
-    t.state = apply(t.state, bot(observe(t.state, seat), t.rng))
+    obs = observe(t.state, seat)
+    t.state = apply(t.state, bot(obs, t.rng), obs.listed)
     _finish(t)
     return view()
 
@@ -459,10 +461,9 @@ def _undo_point(t: Table) -> int | None:
     s = t.state
     if s.is_over or any(b is None for i, b in enumerate(t.bots) if i != t.seat):
         return None
-    prefix = f"{t.seat}:"
     for i in range(len(s.history) - 1, -1, -1):
-        seat, _, what = s.history[i].partition(":")
-        if seat == prefix[:-1] and len(what) == 2 and what[0] in "CSHD" and what[1] in "ATKQJ987":
+        action = Action.from_str(s.history[i])
+        if action.seat == t.seat and action.is_card:
             return i
     return None
 

@@ -10,10 +10,13 @@ Game logic reads options, never preset names.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import RulesError, error_codes
+
+T = TypeVar("T")
 
 SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleshless")
 WEDDING_RULES = ("foreign", "fehl", "trump", "first", "card")
@@ -137,8 +140,20 @@ class Rules:
         return cached
 
     def __getstate__(self) -> dict[str, Any]:
-        # string hashes differ between processes: a pickle never carries the cached hash
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+        # string hashes differ between processes: a pickle never carries the cached
+        # hash, nor the memo (tables worked out from the rules, made again on demand)
+        return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_memo")}
+
+    def memo(self, key: str, make: Callable[[Rules], T]) -> T:
+        """``make(self)``, worked out once for these rules and kept with them: tables
+        the hot path derives from the rules (announcements.call_table). Options never
+        change, so what is derived from them never does either."""
+        memo: dict[str, Any] = self.__dict__.setdefault("_memo", {})
+        try:
+            found: T = memo[key]
+        except KeyError:
+            found = memo[key] = make(self)
+        return found
 
     def problem(self) -> RulesError | None:
         """The first inconsistency in these options, or None."""

@@ -12,11 +12,12 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import announcements as ann
 from . import reservations as res
+from .actions import word_kind
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
 from .errors import IllegalAction as IllegalAction  # re-exported
@@ -68,21 +69,39 @@ def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> G
 # -- legal actions --------------------------------------------------------------
 
 
-def legal_actions(state: GameState) -> list[str]:
+class Legal(list[str]):
+    """Legal actions of one state, in the engine's order (share links index it), and
+    what ``apply(state, action, legal)`` needs to take one without checking it again:
+    the state (held, so ``is`` cannot mistake another for it) and the card actions
+    with their cards. A list like any other to everybody else."""
+
+    __slots__ = ("cards", "state")
+
+    def __init__(
+        self, state: GameState | None, actions: Iterable[str], cards: dict[str, Card]
+    ) -> None:
+        super().__init__(actions)
+        self.state = state
+        self.cards = cards
+
+
+NOTHING = Legal(None, (), {})
+
+
+def legal_actions(state: GameState) -> Legal:
     """Every action any seat may take now (cards only for the seat to act)."""
     if state.phase == "play":
         return _play_actions(state, state.active)
     # before the play only the seat to act has a choice
-    return legal_for(state, state.to_act) if state.to_act is not None else []
+    return legal_for(state, state.to_act) if state.to_act is not None else Legal(state, (), {})
 
 
-def legal_for(state: GameState, seat: int) -> list[str]:
+def legal_for(state: GameState, seat: int) -> Legal:
     """The actions ``seat`` may take now."""
-    global _last_listed
     if state.phase == "play":
         return _play_actions(state, (seat,))
     if state.phase == "done" or seat != state.to_act:
-        return []
+        return Legal(state, (), {})
     prefix = f"{seat}:"
     if state.phase == "reservations":
         actions = [prefix + w for w in res.choices(state, seat)]
@@ -90,30 +109,20 @@ def legal_for(state: GameState, seat: int) -> list[str]:
         actions = [prefix + "accept", prefix + "decline"]
     else:
         actions = [prefix + w for w in res.return_choices(state)]
-    _last_listed = (state, {}, tuple(actions))
-    return actions
-
-
-# The last state whose actions were listed: its card actions with their cards, and
-# the other actions listed. apply usually comes next with one of them: a listed card
-# needs neither parsing nor checking, another listed action no check. (The state is
-# held, so ``is`` cannot mistake a new state for it.)
-_last_listed: tuple[GameState | None, dict[str, Card], tuple[str, ...]] = (None, {}, ())
+    return Legal(state, actions, {})
 
 # "SEAT:CARD" for every seat and card: listing the moves builds no strings.
 _CARD_ACTIONS = tuple({c: f"{seat}:{c}" for c in CARDS} for seat in range(8))
 
 
-def _play_actions(state: GameState, seats: tuple[int, ...]) -> list[str]:
+def _play_actions(state: GameState, seats: tuple[int, ...]) -> Legal:
     """Seat by seat: the cards of the seat to act, announcements, a declared solo."""
-    global _last_listed
     to_act = state.to_act
     cards = _card_actions(state, to_act) if to_act in seats else {}
     calls = _calls(state)
     solo = state.rules.solo_one_queen
     if calls is None and not solo:
-        _last_listed = (state, cards, ())
-        return list(cards)  # most of a deal: nobody may say anything
+        return Legal(state, cards, cards)  # most of a deal: nobody may say anything
     actions: list[str] = []
     for seat in seats:
         if seat == to_act:
@@ -122,8 +131,7 @@ def _play_actions(state: GameState, seats: tuple[int, ...]) -> list[str]:
             actions += calls[seat]
         if solo and res.may_declare_solo(state, seat):
             actions.append(f"{seat}:declare-solo")
-    _last_listed = (state, cards, tuple(actions))
-    return actions
+    return Legal(state, actions, cards)
 
 
 def _card_actions(state: GameState, seat: int | None) -> dict[str, Card]:
@@ -257,18 +265,23 @@ def parse_action(state: GameState, action: str) -> tuple[int, str]:
     return seat, what
 
 
-def apply(state: GameState, action: str) -> GameState:
-    """The state after ``action``; raises IllegalAction with the reason."""
-    listed_state, listed_cards, listed_others = _last_listed
-    if listed_state is state and action in listed_cards:  # a card just listed as legal
-        seat = state.to_act
-        assert seat is not None
-        return play_card(state, seat, listed_cards[action], state.history + (action,))
+def apply(state: GameState, action: str, legal: Legal = NOTHING) -> GameState:
+    """The state after ``action``; raises IllegalAction with the reason.
+
+    ``legal``, the list ``action`` was chosen from (``legal_actions`` or ``legal_for``
+    of this state), spares checking it again: the fast path of random playouts.
+    """
+    if legal.state is state:
+        card = legal.cards.get(action)
+        if card is not None:  # a card just listed as legal: no parsing, no checking
+            seat = state.to_act
+            assert seat is not None
+            return play_card(state, seat, card, state.history + (action,))
     seat, what = parse_action(state, action)
     if state.phase == "done":
         raise IllegalAction("game-over")
     # listed for a seat that plays in this deal (parse_action checked): legal
-    listed = listed_state is state and action in listed_others
+    listed = legal.state is state and action in legal
     if not (listed or is_legal(state, seat, what)):
         raise refusal(state, seat, what)
     return _carry_out(state, seat, what, action)
@@ -360,9 +373,6 @@ def play_card(
 
 # -- explaining refusals --------------------------------------------------------
 
-_RESERVATION_WORDS = ("healthy", "throw", "poverty", "wedding")
-
-
 def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
     """Why ``seat`` may not do ``what`` now, as a coded refusal."""
     if what == "throw" and state.forced_solo not in (None, seat):
@@ -377,7 +387,7 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
         return announcement_refusal(state, seat, what)
     if what == "declare-solo":
         return IllegalAction("declare-solo-refused", seat=seat)
-    if what.partition(":")[0] in _RESERVATION_WORDS or what.startswith("solo:"):
+    if word_kind(what) == "reservation":
         return IllegalAction("reservations-over", what=what)
     try:
         card = Card.from_str(what)
