@@ -25,16 +25,18 @@ from .bots import choose_standard, get_bot
 from .cards import deal, total_eyes
 from .errors import RecordError, coded
 from .errors import RequestError as Refused
+from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
 from .outcome import result
-from .rules import Rules, describe, load_rules
+from .rules import Rules, load_rules
 from .scoring import score as score_summary
 from .scoring import summary_from_json
+from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
+from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
-MAX_ROUNDS = 20  # a longer series would outgrow MAX_PAYLOAD as a saved table
 MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
 TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)
 
@@ -126,11 +128,6 @@ def _check_bots(bots: Any, players: int) -> list[str | None]:
             except ValueError as err:
                 raise Refused("bad-bot", detail=str(err), bot=spec) from None
     return list(bots)
-
-
-def default_rounds(rules: Rules) -> int:
-    """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
-    return rules.duty_solo_rounds if series_mod.has_duty_solo(rules) else 4
 
 
 def _int(value: Any, name: str) -> int:
@@ -493,7 +490,7 @@ def _bench(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 HANDLERS = {
-    "rules": lambda p: describe(),
+    "rules": lambda p: describe(),  # doko.metadata: presets, options, codes, texts
     "new_game": new_table,
     "act": act,
     "bot": bot_move,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .errors import RulesError, error_codes
+from .errors import RulesError
 
 T = TypeVar("T")
 
@@ -222,13 +222,15 @@ class Rules:
                 return RulesError(code, **params)
         return None
 
-    @property
-    def hand_size(self) -> int:
-        return self.deck // 4
+    def hand_size_for(self, players: int) -> int:
+        """Cards each active seat is dealt (and tricks in a deal) at a table of
+        ``players``: a fifth player, the dealer, sits out; 6 and 8 share the deck."""
+        return self.deck_for(players) // (4 if players == 5 else players)
 
     @property
-    def tricks_per_game(self) -> int:
-        return self.deck // 4
+    def hand_size(self) -> int:
+        """Cards per hand at four (or five) players; ``hand_size_for`` at any table."""
+        return self.hand_size_for(4)
 
     def deck_for(self, players: int) -> int:
         """Cards in play at a table: eight players use two 32-card packs."""
@@ -388,5 +390,4 @@ def describe() -> dict[str, Any]:
         name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
         for name, r in PRESETS.items()
     }
-    # every refusal's code with its parameter names, for the page's translations
-    return {"presets": presets, "options": options, "error_codes": error_codes()}
+    return {"presets": presets, "options": options}

@@ -53,6 +53,7 @@ from .rules import Rules, load_rules
 from .state import GameState, new_game
 
 TABLE_SIZES = (4, 5, 6, 8)
+MAX_ROUNDS = 20  # rounds a table may be set to (a longer one would outgrow a saved table)
 MAX_GAMES = 2000  # bounds untrusted series records; a real series is far shorter
 
 
@@ -113,6 +114,11 @@ def check_settings(settings: Settings) -> None:
 
 def has_duty_solo(rules: Rules) -> bool:
     return rules.duty_solo_rounds > 0
+
+
+def default_rounds(rules: Rules) -> int:
+    """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
+    return rules.duty_solo_rounds if has_duty_solo(rules) else 4
 
 
 def current_deal(series: Series) -> DealStart:

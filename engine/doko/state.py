@@ -111,6 +111,7 @@ def legal_for(state: GameState, seat: int) -> Legal:
         actions = [prefix + w for w in res.return_choices(state)]
     return Legal(state, actions, {})
 
+
 # "SEAT:CARD" for every seat and card: listing the moves builds no strings.
 _CARD_ACTIONS = tuple({c: f"{seat}:{c}" for c in CARDS} for seat in range(8))
 
@@ -372,6 +373,7 @@ def play_card(
 
 
 # -- explaining refusals --------------------------------------------------------
+
 
 def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
     """Why ``seat`` may not do ``what`` now, as a coded refusal."""
