@@ -222,7 +222,7 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
     return view()
 
 
-# -- saved tables (issue 4/7: a reload keeps the whole series) --------------------
+# -- saved tables (a reload keeps the whole series) -------------------------------
 #
 # ``save`` -> {"version": 1, "series": SERIES_RECORD | null, "loose": [GAME_RECORD...],
 #              "game": GAME_RECORD, "seat": N, "bots": [SPEC | null, ...]}
@@ -395,7 +395,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
         "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
-        # comforts (issue 6): the trump set (to name the suit a refusal means), Augen
+        # comforts: the trump set (to name the suit a refusal means), Augen
         # taken per seat, and what the page needs to show announcement deadlines
         "trumps": [str(c) for c in order.trumps],
         "eyes_won": [
@@ -434,7 +434,7 @@ def _last_result(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def score(payload: dict[str, Any]) -> dict[str, Any]:
-    """Score a game summary (FORMATS.md) as a score keeper enters it: the Result JSON."""
+    """Score a game summary (docs/formats.md) as a score keeper enters it: the Result JSON."""
     data = payload.get("summary", payload)
     return score_summary(summary_from_json(data))
 

@@ -29,7 +29,7 @@ Series record (JSON; a saved series, replayable with ``python -m doko replay``):
 
 ``RULES`` is a preset id or ``{"preset": id, "options": {...}}`` as in a game
 record; ``seed`` is optional (it only names the deals a series would deal next).
-Each ``GAME_RECORD`` is a FORMATS.md game record with ``dealer``, ``hands``,
+Each ``GAME_RECORD`` is a docs/formats.md game record with ``dealer``, ``hands``,
 ``owes_duty_solo`` (omitted when empty), ``forced_solo`` (omitted when nobody
 is vorgeführt) and ``actions``; its ``rules`` may be left out (the series'
 rules apply) and must otherwise equal them. :func:`replay_series` checks that every game's
