@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
-from .gamestate import GameState, updated
+from .gamestate import Contract, GameState, Phase, updated
 from .rules import Rules
 from .state import NOTHING, Legal, legal_for
 from .tricks import Trick
@@ -22,12 +22,12 @@ class Observation(NamedTuple):
     seat: int
     players: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     legal: tuple[str, ...]
-    contract: str
+    contract: Contract
     declarer: int | None
     declarations: tuple[tuple[int, str], ...]
     tricks: tuple[Trick, ...]
@@ -106,7 +106,7 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     return public
 
 
-def public_contract(state: GameState, seat: int | None = None) -> tuple[str, int | None]:
+def public_contract(state: GameState, seat: int | None = None) -> tuple[Contract, int | None]:
     """The contract and declarer as ``seat`` knows them (None: as everybody knows them).
 
     A silent Hochzeit looks like a normal game to all but its player until the

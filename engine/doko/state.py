@@ -3,7 +3,8 @@
 ``new_game`` deals; ``legal_actions(state)`` lists every action any seat may
 take now; ``apply(state, action)`` returns a new state or raises
 :class:`IllegalAction` with the reason. States are immutable, so undo, replay
-and search need nothing more. Actions are strings ``SEAT:WHAT`` (docs/formats.md).
+and search need nothing more. Actions are strings ``SEAT:WHAT`` (docs/formats.md;
+:class:`doko.actions.Action` reads and prints them).
 
 Phases: ``reservations`` (each active seat once, from left of the dealer),
 ``poverty`` (the others accept or decline a Trumpfabgabe), ``poverty-return``
