@@ -149,9 +149,8 @@ class Rules:
         the hot path derives from the rules (announcements.call_table). Options never
         change, so what is derived from them never does either."""
         memo: dict[str, Any] = self.__dict__.setdefault("_memo", {})
-        try:
-            found: T = memo[key]
-        except KeyError:
+        found: T | None = memo.get(key)
+        if found is None:
             found = memo[key] = make(self)
         return found
 
