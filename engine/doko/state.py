@@ -410,11 +410,6 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
     return IllegalAction("must-follow-suit", seat=seat, card=str(holding), suit=suit)
 
 
-def explain_refusal(state: GameState, seat: int, what: str) -> str:
-    """One sentence saying why ``seat`` may not do ``what`` now."""
-    return str(refusal(state, seat, what))
-
-
 def announcement_refusal(state: GameState, seat: int, word: str) -> IllegalAction:
     if state.contract == "wedding" and state.wedding_decided == 0:
         return IllegalAction("announcement-before-partner", seat=seat, word=word)
