@@ -45,3 +45,12 @@ def play_to_end(page: Any, timeout: float = 120) -> None:
         assert time.monotonic() < deadline, "game did not finish in time"
         if not step(page):
             page.wait_for_timeout(50)
+
+
+def expand_choices(page: Any) -> None:
+    """Open the folded choices (the solos behind "Solo …", the announcements behind
+    "Mehr …") so that every legal choice is a button on the page."""
+    for toggle in ("solo-picker", "more-calls", "wedding-picker"):
+        button = page.locator(f"[data-testid={toggle}][aria-expanded=false]")
+        if button.count():
+            _click(button.first)

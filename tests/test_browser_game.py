@@ -116,8 +116,10 @@ def test_start_screen_starts_a_game(page: Any) -> None:
     response = page.goto("/")
     assert "script-src 'self' 'wasm-unsafe-eval'" in response.headers["content-security-policy"]
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-    page.wait_for_function("() => document.querySelectorAll('#preset option').length > 1")
-    page.select_option("#preset", "ddv")
+    page.wait_for_selector("[data-testid=preset][data-value=ddv]")
+    page.click("[data-testid=preset][data-value=ddv]")
+    # each rule set shows its name and line from the engine's metadata
+    assert page.text_content("[data-testid=preset][data-value=ddv]").startswith("DDV-Turnier")
     page.click("[data-intent=new]")
     page.wait_for_function("() => location.hash.startsWith('#/play?rules=ddv&seed=')")
     page.wait_for_selector(f"{HAND} button[data-card]")
@@ -132,9 +134,11 @@ def test_start_screen_offers_the_rounds_each_preset_allows(page: Any) -> None:
         values = page.eval_on_selector_all("#rounds option", "os => os.map(o => o.value)")
         return values, page.eval_on_selector("#rounds", "s => s.value")
 
-    page.select_option("#preset", "ddv")  # a Pflichtsolo preset: at most its 5 rounds
+    # a Pflichtsolo preset: at most its 5 rounds
+    page.click("[data-testid=preset][data-value=ddv]")
     assert offered() == ([str(n) for n in range(1, 6)], "5")
-    page.select_option("#preset", "berndt")  # no Pflichtsolo: up to 20, four by default
+    # no Pflichtsolo: up to 20, four by default
+    page.click("[data-testid=preset][data-value=berndt]")
     assert offered() == ([str(n) for n in range(1, 21)], "4")
     page.select_option("#rounds", "2")
     page.click("[data-intent=new]")

@@ -312,7 +312,7 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
     page.goto("/")
     page.goto("/#/game")
     page.wait_for_function(
-        "() => document.querySelector('[role=alert]').textContent.includes('saved table')"
+        "() => document.querySelector('[role=alert]').textContent.includes('gespeicherter Tisch')"
     )
     page.wait_for_selector(f"{HAND} button[data-card]")
     quarantined = page.evaluate(
@@ -325,7 +325,9 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
             };
         })"""
     )
-    assert any("saved table" in why for why in quarantined), quarantined
+    assert any(isinstance(why, dict) and why["code"].startswith("saved-") for why in quarantined), (
+        quarantined
+    )
     assert page.watch.errors == []
 
 
@@ -390,7 +392,7 @@ def test_offline_reload_plays_and_new_version_is_offered(
         import build_offline
     finally:
         sys.path.remove(str(ROOT))
-    css = folder / "share.css"
+    css = folder / "table.css"
     css.write_text(css.read_text() + "\n/* v2 */\n")
     sw = folder / "sw.js"
     sw.write_text((ROOT / "web" / "sw.js").read_text())

@@ -214,7 +214,7 @@ def test_score_keeper_evening(page: Any) -> None:
     form.locator("[data-testid=keeper-re][data-value='1']").click()
     page.click("[data-testid=keeper-submit]")
     page.wait_for_function(
-        "() => document.querySelector('[role=alert]').textContent.includes('two re seats')"
+        "() => document.querySelector('[role=alert]').textContent.includes('genau zwei Spieler Re')"
     )
     assert page.locator("[data-testid=score-row]").count() == 4
     # a solo has one soloist: pressing a second seat moves the solo there

@@ -28,7 +28,14 @@ def test_the_worker_and_the_command_line_give_the_same_metadata() -> None:
         cwd=ROOT,
         env={"PYTHONPATH": str(ROOT / "engine")},
     )
-    assert json.loads(cli.stdout) == json.loads(api.handle("rules")) == describe()
+    assert json.loads(cli.stdout) == describe()
+    page = json.loads(api.handle("rules"))
+    # the page's answer also has each guide among the preset's options
+    assert page["presets"]["ddv"]["primer"] == describe()["preset_info"]["ddv"]["primer"]
+    for name in PRESETS:
+        for key in ("name", "description", "primer"):
+            page["presets"][name].pop(key)
+    assert page == describe()
 
 
 def test_old_fields_stay() -> None:
@@ -39,9 +46,9 @@ def test_old_fields_stay() -> None:
 
 def test_constants_match_the_engine() -> None:
     info = describe()
-    assert info["announcements"]["level"] == LEVEL
+    assert info["announcement_levels"] == LEVEL
     assert info["announcements"]["limits"] == ["no90", "no60", "no30", "black"]
-    assert info["series"]["max_rounds"] == MAX_ROUNDS
+    assert info["limits"] == {"max_rounds": MAX_ROUNDS, "default_rounds": 4}
     pattern = re.compile(info["cards"]["pattern"])
     assert all(pattern.fullmatch(str(c)) for c in CARDS)
     assert not pattern.fullmatch("re") and not pattern.fullmatch("XA")
@@ -54,6 +61,7 @@ def test_every_preset_has_texts_and_table_facts() -> None:
         for lang in ("de", "en"):
             line = facts["description"][lang]
             assert 20 < len(line) < 160 and "\n" not in line
+            assert facts["name"][lang]
             sentences = [s for s in re.split(r"(?<=[.!?])\s+", facts["primer"][lang]) if s]
             assert 3 <= len(sentences) <= 6, (name, lang, sentences)
         for players in rules.players:

@@ -1,29 +1,28 @@
-// The page: one state object, render() draws it, clicks become intents.
-// The engine runs in worker.js; this module never blocks on Python.
-import {
-  t, setLang, getLang, cardName, cardFace, actionLabel, contractName, itemLabel, reason,
-  SUIT_SYMBOL,
-} from "./i18n.js";
-import * as comforts from "./comforts.js";
+// The page: the state lives in one store, render() draws it from scratch, clicks become
+// intents that change the store or ask the engine. The engine runs in worker.js; this
+// module never blocks on Python.
+import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js";
+import { h } from "./dom.js";
+import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
 import { loadKeeperState, onKeeperChange } from "./keeper.js";
 import { sheetView } from "./sheet.js";
-import { tx } from "./table-text.js";
+import { feltView, handView, resultPanel } from "./table.js";
+import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
+import { installSprite, isCard } from "./cards.js";
+import { icon } from "./icons.js";
+import * as motion from "./motion.js";
 import * as saved from "./storage.js";
-import { st } from "./share-text.js";
+import { options } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
 import { worker, listen } from "./boot.js";
 
-const CARD = /^[CSHD][ATKQJ987]$/;
-const PRESETS = ["ddv", "ohne-neunen", "berndt", "lockhausen", "klassisch"];
-
-const state = {
+const store = {
   engine: "loading", // loading | ready | failed
   engineError: "",
-  screen: "start", // start | play
-  presets: PRESETS,
+  screen: "start", // start | play | keeper | replay
   preset: "ddv",
   view: null, // last VIEW from the engine
   busy: false, // a human action is on its way to the engine
@@ -33,8 +32,17 @@ const state = {
   delay: 400, // ms before each bot move, so cards can be seen landing
   players: 4, // table size for the next game (the preset's `players` allow)
   rounds: null, // rounds of the next series; null: the preset's default (engine's)
+  level: null, // the bots' level id (engine's metadata); null: the engine's default
   rulesMeta: null, // presets from the engine's "rules" answer
+  limits: null, // the engine's ranges for table options (max rounds)
+  levels: null, // announcement word -> its level (index into a view's deadlines)
+  botLevels: [], // the bots' levels the engine offers: [{id, bot}]
+  defaultLevel: null,
   expanded: [], // score-sheet rows showing their itemised lines
+  savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
+  tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
+  seatName,
+  relative,
 };
 
 // ---- worker client ------------------------------------------------------
@@ -49,8 +57,16 @@ listen(({ data }) => {
   if (!waiting) return;
   pending.delete(data.id);
   if (data.ok) waiting.resolve(data.result);
-  else waiting.reject(new Error(data.error));
+  else waiting.reject(engineError(data.error));
 }, (event) => engineFailed(event.message || "worker error"));
+
+// The worker's error ({message, code, params}) as an Error the page can translate.
+function engineError(error) {
+  const err = new Error(typeof error === "string" ? error : error?.message ?? "error");
+  err.code = error?.code ?? null;
+  err.params = error?.params ?? {};
+  return err;
+}
 
 function call(type, payload = {}) {
   return new Promise((resolve, reject) => {
@@ -64,22 +80,27 @@ async function engineReady(data) {
   perf.markWorker(data.steps);
   perf.markFetches(data.resources);
   perf.mark("engine-ready");
-  state.engine = "ready";
+  store.engine = "ready";
   document.body.dataset.engine = "ready";
   render();
   try {
     const rules = await call("rules");
-    state.presets = Object.keys(rules.presets);
-    state.rulesMeta = rules.presets;
+    store.rulesMeta = rules.presets;
+    store.limits = rules.limits ?? null;
+    store.levels = rules.announcement_levels ?? null;
+    store.botLevels = rules.levels ?? [];
+    store.defaultLevel = rules.default_level ?? null;
+    if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     render();
-  } catch {
-    // The preset list is a nicety; the built-in list still works.
+  } catch (err) {
+    store.alert = errorText(err);
+    render();
   }
 }
 
 function engineFailed(error) {
-  state.engine = "failed";
-  state.engineError = String(error);
+  store.engine = "failed";
+  store.engineError = String(error);
   document.body.dataset.engine = "failed";
   render();
 }
@@ -91,45 +112,57 @@ let game = 0; // bumps on every new game so stale bot timers and replies are dro
 function route() {
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(query);
-  if (params.has("delay")) state.delay = Math.max(0, Number(params.get("delay")) || 0);
+  if (params.has("delay")) store.delay = Math.max(0, Number(params.get("delay")) || 0);
   if (path === "/play") {
-    const rules = params.get("rules") || state.preset;
+    const rules = params.get("rules") || store.preset;
     const seed = Number.parseInt(params.get("seed") ?? "", 10);
     const players = Number.parseInt(params.get("players") ?? "4", 10);
     const rounds = Number.parseInt(params.get("rounds") ?? "", 10);
-    state.preset = rules;
-    state.players = [4, 5, 6, 8].includes(players) ? players : 4;
-    state.rounds = rounds >= 1 && rounds <= MAX_ROUNDS ? rounds : null;
+    store.preset = rules;
+    store.players = [4, 5, 6, 8].includes(players) ? players : 4;
+    store.rounds = rounds >= 1 ? rounds : null;
+    store.level = params.get("level") || null;
     startGame(rules, Number.isFinite(seed) ? seed : randomSeed());
   } else if (path.startsWith("/replay/") || path === "/demos") {
-    openReplay(path);
+    const seat = Number.parseInt(params.get("seat") ?? "", 10);
+    openReplay(path, Number.isInteger(seat) ? seat : null);
   } else if (path === "/game") {
-    startGame(state.preset, randomSeed());
+    startGame(store.preset, randomSeed());
   } else if (path === "/keeper") {
     game++;
-    Object.assign(state, { screen: "keeper", view: null, alert: "", error: "" });
+    Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
     render();
   } else {
     game++;
-    state.screen = "start";
-    state.view = null;
+    Object.assign(store, { screen: "start", view: null });
     render();
+    findSavedGame();
   }
+}
+
+// "Weiterspielen" on the start page: whatever game IndexedDB holds, under its own link.
+async function findSavedGame() {
+  const found = await saved.savedGame("#/game");
+  const hash = found?.hash;
+  const rules = found?.table?.game?.rules ?? found?.record?.rules ?? null;
+  store.savedGame = typeof hash === "string" && hash.startsWith("#/") ? { hash, rules } : null;
+  if (store.screen === "start") render();
 }
 
 async function startGame(rules, seed) {
   const token = ++game;
-  Object.assign(state, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
+  Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
     expanded: [] });
   render();
   const resume = await saved.savedGame(location.hash);
   if (token !== game) return;
   if (resume && await resumeSaved(token, resume)) return;
   if (token !== game) return;
-  const players = state.players;
-  const bots = Array.from({ length: players }, (_, s) => (s === 0 ? null : "standard"));
-  const payload = { rules, seed, seat: 0, bots, players };
-  if (state.rounds) payload.rounds = state.rounds;
+  const players = store.players;
+  // the engine seats its bots of the chosen level (its default without one)
+  const payload = { rules, seed, seat: 0, players };
+  if (store.level) payload.level = store.level;
+  if (store.rounds) payload.rounds = store.rounds;
   await request(token, "new_game", payload);
 }
 
@@ -142,7 +175,7 @@ async function resumeSaved(token, resume) {
     view = resume.table ? await call("resume", { table: resume.table })
       : await call("load_record", { record: resume.record, seat: resume.seat });
   } catch (err) {
-    if (token === game) await saved.setAsideGame(String(err.message || err));
+    if (token === game) await saved.setAsideGame({ code: err.code, params: err.params });
     return false;
   }
   if (token !== game) return true;
@@ -160,38 +193,42 @@ async function request(token, type, payload) {
     if (token === game) setView(view);
   } catch (err) {
     if (token !== game) return;
-    state.busy = false;
-    if (type === "act") state.alert = reason(comforts.namedSuit(err.message, state.view), seatName);
-    else state.error = err.message;
+    store.busy = false;
+    if (type === "act") store.alert = errorText(err, seatName);
+    else store.error = errorText(err, seatName);
     render();
+    if (type !== "act") scheduleBot();
   }
 }
 
 function setView(view) {
-  comforts.onView(state.view, view);
-  state.view = view;
-  state.busy = false;
-  state.picked = [];
+  tools.onView(store.view, view);
+  store.view = view;
+  store.busy = false;
+  store.picked = [];
   render();
   scheduleBot();
 }
 
+function botToAct(view) {
+  return !!view && view.phase !== "done" && view.to_act != null && !!view.bots[view.to_act];
+}
+
 function scheduleBot() {
-  const view = state.view;
-  if (!view || view.phase === "done" || view.to_act == null || !view.bots[view.to_act]) return;
+  const view = store.view;
+  if (!botToAct(view)) return;
   const token = game;
-  // A just-finished trick stays on screen a little longer.
-  if (comforts.holding()) return; // a finished trick is still on show
-  const wait = state.delay;
+  if (tools.holding()) return; // a finished trick is still on show
   setTimeout(() => {
-    if (token === game) request(token, "bot", {});
-  }, wait);
+    // the player may have acted (or taken back) meanwhile: only a bot still to act moves
+    if (token === game && store.view === view && !store.busy) request(token, "bot", {});
+  }, store.delay);
 }
 
 function act(word) {
-  const view = state.view;
-  state.busy = true;
-  state.alert = "";
+  const view = store.view;
+  store.busy = true;
+  store.alert = "";
   render();
   request(game, "act", { action: `${view.seat}:${word}` });
 }
@@ -199,67 +236,81 @@ function act(word) {
 // ---- intents ------------------------------------------------------------
 
 function dispatch(intent) {
-  if (comforts.intent(intent)) return;
-  const view = state.view;
+  if (tools.intent(intent)) return;
+  const view = store.view;
   switch (intent.kind) {
     case "lang":
       setLang(getLang() === "de" ? "en" : "de");
       try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
       return render();
     case "new":
-      location.hash = `#/play?rules=${encodeURIComponent(state.preset)}&seed=${randomSeed()}`
-        + (state.players !== 4 ? `&players=${state.players}` : "")
-        + (state.rounds ? `&rounds=${state.rounds}` : "");
+      location.hash = `#/play?rules=${encodeURIComponent(store.preset)}&seed=${randomSeed()}`
+        + (store.players !== 4 ? `&players=${store.players}` : "")
+        + (store.rounds ? `&rounds=${store.rounds}` : "")
+        + (store.level ? `&level=${encodeURIComponent(store.level)}` : "");
       return;
     case "keeper":
       location.hash = "#/keeper";
       return;
     case "players":
-      state.players = Number(intent.value);
-      return;
+      store.players = Number(intent.value);
+      return render();
+    case "level":
+      store.level = intent.value === store.defaultLevel ? null : intent.value;
+      return render();
     case "rounds":
-      state.rounds = Number(intent.value) === defaultRounds() ? null : Number(intent.value);
-      return;
+      store.rounds = Number(intent.value) === defaultRounds() ? null : Number(intent.value);
+      return render();
+    case "more-calls":
+      store.tools.moreCalls = !store.tools.moreCalls;
+      return render();
+    case "solo-picker":
+      store.tools.solos = !store.tools.solos;
+      return render();
+    case "primer":
+      return tools.openPrimer(presetName(store.rulesMeta, store.preset),
+        localText(store.rulesMeta?.[store.preset]?.primer, t("primerMissing")));
     case "toggle-row": {
-      if (state.screen === "keeper") return keeperToggleRow(intent.row);
-      const at = state.expanded.indexOf(intent.row);
-      if (at >= 0) state.expanded.splice(at, 1);
-      else state.expanded.push(intent.row);
+      if (store.screen === "keeper") return keeperToggleRow(intent.row);
+      const at = store.expanded.indexOf(intent.row);
+      if (at >= 0) store.expanded.splice(at, 1);
+      else store.expanded.push(intent.row);
       return render();
     }
     case "home":
       location.hash = "";
       return;
     case "share":
-      return void call("encode_link", {}).then((r) => shareLink(r.payload),
-        (err) => { state.alert = err.message; render(); });
+      return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareLink(r.payload, view?.seat),
+        (err) => { store.alert = errorText(err, seatName); render(); });
     case "preset":
-      state.preset = intent.value;
-      if (!presetPlayers().includes(state.players)) state.players = 4;
-      if (state.rounds && state.rounds > maxRounds()) state.rounds = null;
+      store.preset = intent.value;
+      if (!presetPlayers().includes(store.players)) store.players = 4;
+      if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
       return render();
     case "next":
-      state.busy = true;
+      store.busy = true;
       render();
       return void request(game, "next_game", {});
+    default:
   }
-  if (!view || state.busy) return;
+  if (!view || store.busy) return;
   if (intent.kind === "action") return act(intent.word);
   if (intent.kind === "return") {
-    const cards = state.picked.map((key) => key.split("#")[0]).sort();
+    const cards = store.picked.map((key) => key.split("#")[0]).sort();
     return act(`return:${cards.join(",")}`);
   }
   if (intent.kind === "card") return tapCard(intent.card, intent.index, intent.enabled);
 }
 
 function tapCard(card, index, enabled) {
-  comforts.collect();
-  const view = state.view;
+  tools.collect();
+  const view = store.view;
   if (view.phase === "poverty-return" && view.to_act === view.seat) {
     const key = `${card}#${index}`;
-    const at = state.picked.indexOf(key);
-    if (at >= 0) state.picked.splice(at, 1);
-    else if (state.picked.length < returnCount(view)) state.picked.push(key);
+    const at = store.picked.indexOf(key);
+    if (at >= 0) store.picked.splice(at, 1);
+    else if (store.picked.length < returnCount(view)) store.picked.push(key);
     return render();
   }
   if (enabled) return act(card);
@@ -267,7 +318,7 @@ function tapCard(card, index, enabled) {
     // Only the engine knows why exactly (follow suit, trumps, …); it refuses and says so.
     return act(card);
   }
-  state.alert = view.phase === "reservations" ? t("cardsFirst") : t("notYourTurn");
+  store.alert = view.phase === "reservations" ? t("cardsFirst") : t("notYourTurn");
   render();
 }
 
@@ -280,312 +331,178 @@ function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
-// ---- drawing ------------------------------------------------------------
-
-const root = document.getElementById("app");
-
-// h("button", {class: "x", dataset: {card: "HT"}}, "text", child) without innerHTML.
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === "dataset") {
-      for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
-    }
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child == null || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
+// ---- seats --------------------------------------------------------------
 
 function players() {
-  return state.view ? state.view.players : 4;
+  return store.view ? store.view.players : 4;
 }
 
-function mySeat() {
-  return state.view ? state.view.seat : 0;
-}
-
-// Seat names relative to the human: Du, Links, Gegenüber, Rechts.
+// Seats counted clockwise from the player: 0 you, 1 left, ...
 function relative(seat) {
-  return (seat - mySeat() + players()) % players();
+  const me = store.view ? store.view.seat : 0;
+  return (seat - me + players()) % players();
 }
 
 function seatName(seat) {
   const n = players();
-  const names = n === 6 || n === 8 ? tx(`seats${n}`) : t(n === 5 ? "seats5" : "seats4");
-  return names[relative(seat)] ?? String(seat);
+  const names = t(`seats${n}`);
+  return Array.isArray(names) ? names[relative(seat)] ?? String(seat) : String(seat);
 }
+
+// ---- drawing ------------------------------------------------------------
+
+const root = document.getElementById("app");
 
 function render() {
   const focusKey = document.activeElement?.dataset?.focus;
+  const before = motion.capture(root);
   document.documentElement.lang = getLang();
   document.title = t("title");
-  const screen = state.screen === "play" ? table()
-    : state.screen === "keeper" ? keeperScreen(state.engine === "ready")
-      : state.screen === "replay" ? replayScreen() : startScreen();
-  root.replaceChildren(header(), screen);
-  if (state.screen === "play") perf.markRender(root);
+  root.dataset.screen = store.screen;
+  root.replaceChildren(header(), screen());
+  if (store.screen === "play") perf.markRender(root);
   if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
+  motion.play(before, root, flightTime());
   updateLive();
 }
 
+// How long a card flies: follows the speed setting (the bots' pace).
+function flightTime() {
+  return { slow: 320, normal: 240, fast: 150, instant: 0 }[options.speed] ?? 240;
+}
+
+function screen() {
+  switch (store.screen) {
+    case "play": return tableScreen();
+    case "keeper": return keeperScreen(store.engine === "ready");
+    case "replay": return replayScreen();
+    default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
+      store.alert = message; render(); }), maxRounds, defaultRounds, presetPlayers });
+  }
+}
+
+function headerButton(intent, name, label, extra = {}) {
+  return h("button", { type: "button", class: "icon", dataset: { intent, focus: intent, ...extra.dataset },
+    ...extra.attrs }, icon(name), h("span", { class: "label", text: label }));
+}
+
 function header() {
+  const playing = store.screen === "play";
   return h("header", { class: "bar" },
-    h("h1", { id: "title", text: t("title") }),
+    store.screen === "start" ? h("h1", { id: "title", text: t("title") })
+      : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
+        h("span", { id: "title", class: "title", text: t("title") })),
+    playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
+      text: presetName(store.rulesMeta, store.view.rules) }) : null,
     engineBadge(),
     h("div", { class: "bar-buttons" },
-      state.screen === "play"
-        ? h("button", { type: "button", dataset: { intent: "home", focus: "home" }, text: t("newGame") })
-        : null,
-      state.screen === "keeper"
-        ? h("button", { type: "button", dataset: { intent: "home", focus: "home" }, text: tx("back") })
-        : null,
-      comforts.headerButtons(),
-      // the game so far, finished or not: the link opens it in the replay viewer
-      state.screen === "play" && state.view && state.engine === "ready"
-        ? h("button", { type: "button", dataset: { intent: "share", focus: "share", testid: "share" },
-          text: st("share") }) : null,
-      h("button", { type: "button", lang: getLang() === "de" ? "en" : "de",
-        dataset: { intent: "lang", focus: "lang" }, text: t("language") })));
+      playing ? headerButton("new-here", "cards", t("newGame"), { dataset: { testid: "new-here" } }) : null,
+      tools.headerButtons(),
+      playing && store.view && store.engine === "ready"
+        ? headerButton("share", "share", t("share"), { dataset: { testid: "share" } }) : null,
+      h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
+        dataset: { intent: "lang", focus: "lang" } }, icon("language"),
+      h("span", { class: "label", text: t("language") }))));
 }
 
 function engineBadge() {
-  if (state.engine === "ready") return null;
-  if (state.engine === "failed") {
+  if (store.engine === "ready") return null;
+  if (store.engine === "failed") {
     return h("p", { class: "engine failed", dataset: { testid: "engine-error" },
-      text: t("engineFailed", { error: state.engineError }) });
+      text: t("engineFailed") });
   }
   return h("p", { class: "engine loading", dataset: { testid: "loading" } },
     h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"));
 }
 
-function startScreen() {
-  const select = h("select", { id: "preset", dataset: { focus: "preset" } },
-    state.presets.map((id) => h("option", { value: id, selected: id === state.preset, text: id })));
-  select.addEventListener("change", () => dispatch({ kind: "preset", value: select.value }));
-  const sizes = h("select", { id: "players", dataset: { focus: "players" } },
-    presetPlayers().map((n) => h("option", { value: String(n), selected: n === state.players,
-      text: tx("playersCount", { n }) })));
-  sizes.addEventListener("change", () => dispatch({ kind: "players", value: sizes.value }));
-  const chosen = state.rounds ?? defaultRounds();
-  const rounds = h("select", { id: "rounds", dataset: { focus: "rounds", testid: "rounds" } },
-    Array.from({ length: maxRounds() }, (_, i) => i + 1).map((n) => h("option", {
-      value: String(n), selected: n === chosen,
-      text: tx(n === 1 ? "roundsOne" : "roundsCount", { n })
-        + (n === defaultRounds() ? ` ${tx("byDefault")}` : "") })));
-  rounds.addEventListener("change", () => dispatch({ kind: "rounds", value: rounds.value }));
-  return h("section", { class: "start" },
-    h("label", { for: "preset", text: t("rules") }), select,
-    h("label", { for: "players", text: tx("players") }), sizes,
-    // the rounds a preset allows come from the engine's rules: offered once they are in
-    ...(state.rulesMeta ? [h("label", { for: "rounds", text: tx("rounds") }), rounds] : []),
-    h("button", { type: "button", class: "primary", dataset: { intent: "new", focus: "new" },
-      text: t("newGame") }),
-    h("button", { type: "button", dataset: { intent: "keeper", focus: "keeper",
-      testid: "open-keeper" }, text: tx("keeper") }),
-    h("a", { href: "#/demos", dataset: { testid: "open-demos" }, text: st("demos") }),
-    saved.savesPanel((message) => { state.alert = message; render(); }));
-}
-
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
-// Pflichtsolo rounds, the others four by default (api.default_rounds, api.MAX_ROUNDS).
-const MAX_ROUNDS = 20;
-
+// Pflichtsolo rounds, the others the engine's default.
 function dutySoloRounds() {
-  return state.rulesMeta?.[state.preset]?.duty_solo_rounds ?? 0;
+  return store.rulesMeta?.[store.preset]?.duty_solo_rounds ?? 0;
 }
 
 function defaultRounds() {
-  return dutySoloRounds() || 4;
+  return dutySoloRounds() || store.limits?.default_rounds || 4;
 }
 
 function maxRounds() {
-  return dutySoloRounds() || MAX_ROUNDS;
+  return dutySoloRounds() || store.limits?.max_rounds || defaultRounds();
 }
 
 // Table sizes the chosen preset allows (from the engine's rules metadata).
 function presetPlayers() {
-  return state.rulesMeta?.[state.preset]?.players ?? [4, 5];
+  return store.rulesMeta?.[store.preset]?.players ?? [4];
 }
 
-function table() {
-  const view = state.view;
-  return h("div", { class: "game" },
-    state.error ? h("p", { class: "engine failed", text: state.error }) : null,
-    h("section", { class: `table players-${players()}`, "aria-label": t("table"),
-      dataset: { testid: "table", dealer: view ? String(view.dealer) : null } },
-      Array.from({ length: players() }, (_, seat) => seatBox(seat)),
-      trickBox()),
-    actions(),
-    view && view.sitting_out === view.seat && view.phase !== "done"
-      ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: tx("youSitOut") })
-      : null,
-    hand(),
-    comforts.toolbar(),
-    view && view.phase === "done" ? resultPanel(view) : null,
-    view && view.sheet && view.sheet.length ? scoreSheet(view) : null);
-}
-
-function seatBox(seat) {
-  const view = state.view;
-  const rel = relative(seat);
-  const parts = [h("strong", { class: "name", text: seatName(seat) })];
-  const out = !!view && view.sitting_out === seat;
-  if (view) {
-    if (view.dealer === seat) parts.push(h("span", { class: "tag", text: t("dealer") }));
-    if (out) {
-      parts.push(h("span", { class: "tag out", dataset: { testid: "sits-out" }, text: tx("sitsOutTag") }));
-    }
-    const party = view.known_parties?.re?.includes(seat) ? "re"
-      : view.known_parties?.kontra?.includes(seat) ? "kontra" : null;
-    const teams = (view.players === 6 || view.players === 8) && view.contract === "normal";
-    if (party && teams) {
-      parts.push(h("span", { class: `tag team-${party}`, text: party === "re" ? tx("teamA") : tx("teamB") }));
-    } else if (party) parts.push(h("span", { class: `tag ${party}`, text: t(party) }));
-    if (view.forced_solo === seat) parts.push(h("span", { class: "tag call", text: tx("forcedSolo") }));
-    else if (view.owes_duty_solo?.includes(seat) && view.phase === "reservations") {
-      parts.push(h("span", { class: "tag", text: tx("owesSolo") }));
-    }
-    // "Gesund" only matters while reservations are being said.
-    const shown = view.declarations.filter((x) => x.seat === seat
-      && (view.phase === "reservations" || x.what !== "healthy"));
-    for (const d of shown) {
-      parts.push(h("span", { class: "tag", text: actionLabel(d.what) }));
-    }
-    for (const a of view.announcements.filter((x) => x.seat === seat)) {
-      parts.push(h("span", { class: "tag call", text: actionLabel(a.word) }));
-    }
-    if (!out) {
-      parts.push(h("span", { class: "info",
-        text: t("seatCounts", { cards: view.hand_sizes[seat], tricks: view.tricks_won[seat] }) }));
-    }
+function tableScreen() {
+  const view = store.view;
+  if (!view) {
+    return h("div", { class: "game waiting" }, h("div", { class: "stage" },
+      store.error ? h("p", { class: "engine failed", text: store.error }) : null,
+      h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
+        h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } }))),
+      h("div", { class: "below" }, h("section", { class: "hand", dataset: { testid: "hand" } }))));
   }
-  const turn = view && view.phase !== "done" && view.to_act === seat;
-  return h("div", { class: `seat pos-${rel}${turn ? " turn" : ""}${out ? " out" : ""}`,
-    "aria-current": turn ? "true" : null,
-    dataset: { seat: String(seat), cards: view ? String(view.hand_sizes[seat]) : null,
-      sitsOut: out ? "true" : null } }, parts);
+  const shown = tools.shownTrick(view);
+  const held = store.tools.hold && view.trick.length === 0 && view.last_trick;
+  return h("div", { class: `game players-${view.players}` },
+    h("div", { class: "stage" },
+      store.error ? h("p", { class: "engine failed", text: store.error }) : null,
+      feltView(store, view, shown, held ? view.last_trick.winner : null),
+      h("div", { class: "below" },
+        actions(view),
+        view.sitting_out === view.seat && view.phase !== "done"
+          ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: t("youSitOut") })
+          : null,
+        handView(store, view),
+        tools.toolbar()),
+      view.phase === "done" ? resultPanel(store, view) : null),
+    view.sheet && view.sheet.length ? scoreSheet(view) : null);
 }
 
-function trickBox() {
-  const view = state.view;
-  const cards = view ? comforts.shownTrick(view) : [];
-  const box = h("div", { class: "trick", role: "group", "aria-label": t("trick"),
-    dataset: { testid: "trick" } },
-    cards.map(({ seat, card }) => faceCard(card, `pos-${relative(seat)}`, seatName(seat))));
-  const last = view && view.last_trick && cards.length === 0 ? view.last_trick : null;
-  const turn = view && view.phase !== "done" && view.to_act != null
-    ? (view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) }))
-    : "";
-  // Shown here for the eye; the #status live region says the same to screen readers.
-  return h("div", { class: "middle" },
-    h("p", { class: "turn-line", "aria-hidden": "true", dataset: { testid: "turn" }, text: turn }),
-    box,
-    last ? h("p", { class: "last", dataset: { testid: "last-trick" } },
-      `${t("lastTrick")}: `,
-      last.cards.map((c) => `${cardName(c.card)} (${seatName(c.seat)})`).join(", "),
-      ` → ${seatName(last.winner)}`) : null);
-}
-
-function faceCard(card, extra, owner) {
-  return h("span", { class: `card suit-${card[0]} ${extra}`, role: "img",
-    "aria-label": `${cardName(card)}, ${owner}`, dataset: { card } },
-    h("span", { class: "rank", text: cardFace(card) }),
-    h("span", { class: "pip", text: SUIT_SYMBOL[card[0]] }));
-}
-
-function actions() {
-  const view = state.view;
-  if (!view || view.phase === "done") return null;
+function actions(view) {
+  if (view.phase === "done") return null;
   const prefix = `${view.seat}:`;
   const words = view.legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))
-    .filter((w) => !CARD.test(w) && !w.startsWith("return:"));
+    .filter((w) => !isCard(w) && !w.startsWith("return:"));
   const returning = view.phase === "poverty-return" && view.to_act === view.seat;
   if (!words.length && !returning) return null;
   const label = view.phase === "play" ? t("announcementsLabel") : t("reservationsLabel");
-  const buttons = words.filter((w) => !comforts.isCardWedding(w)).map((w) => h("button", { type: "button", class: "action",
-    "aria-disabled": state.busy ? "true" : null,
-    dataset: { action: w, focus: `action:${w}` } }, comforts.actionContent(w, view)));
-  buttons.push(...comforts.weddingPicker(words, view));
+  // many solos fold into one "Solo …" button, and the announcements beyond the next
+  // one into "Mehr …", so the choices stay one short row above the hand
+  const solos = words.filter((w) => w.startsWith("solo:"));
+  const folded = solos.length > 2 && !store.tools.solos;
+  const calls = words.filter((w) => tools.isAnnouncement(w));
+  const furtherCalls = store.tools.moreCalls ? [] : calls.slice(1);
+  const shown = words.filter((w) => !tools.isCardWedding(w) && !(folded && w.startsWith("solo:"))
+    && !furtherCalls.includes(w));
+  const buttons = shown.map((w) => h("button", { type: "button",
+    class: `action${w === "healthy" ? " primary" : ""}`,
+    "aria-disabled": store.busy ? "true" : null,
+    dataset: { action: w, focus: `action:${w}` } }, tools.actionContent(w, view)));
+  if (solos.length > 2) {
+    buttons.splice(folded ? buttons.length : buttons.length - solos.length, 0, h("button", {
+      type: "button", class: "action", "aria-expanded": String(!folded),
+      dataset: { intent: "solo-picker", focus: "solo-picker", testid: "solo-picker" } },
+    t("soloPicker")));
+  }
+  if (calls.length > 1) {
+    buttons.push(h("button", { type: "button", class: "action", "aria-expanded": String(!!store.tools.moreCalls),
+      dataset: { intent: "more-calls", focus: "more-calls", testid: "more-calls" } },
+    store.tools.moreCalls ? t("fewerCalls") : t("moreCalls")));
+  }
+  buttons.push(...tools.weddingPicker(words, view));
   if (returning) {
-    const ready = state.picked.length === returnCount(view);
+    const count = returnCount(view);
+    const ready = store.picked.length === count;
     buttons.push(h("button", { type: "button", class: "action primary",
-      "aria-disabled": ready && !state.busy ? null : "true",
+      "aria-disabled": ready && !store.busy ? null : "true",
       dataset: { action: "return", intent: "return", focus: "action:return" },
-      text: `${actionLabel("return")} (${state.picked.length}/${returnCount(view)})` }));
+      text: t("returnPicked", { k: store.picked.length, n: count }) }));
   }
   return h("section", { class: "actions", role: "group", "aria-label": label,
-    dataset: { testid: "actions" } }, buttons);
-}
-
-function hand() {
-  const view = state.view;
-  const myTurn = !!view && view.phase === "play" && view.to_act === view.seat && !state.busy;
-  const returning = !!view && view.phase === "poverty-return" && view.to_act === view.seat;
-  const legal = new Set(view ? view.legal : []);
-  const cards = view ? view.hand : [];
-  const seen = {};
-  const buttons = cards.map((card) => {
-    const index = (seen[card] = (seen[card] ?? -1) + 1);
-    const enabled = returning || (myTurn && legal.has(`${view.seat}:${card}`));
-    const picked = state.picked.includes(`${card}#${index}`);
-    return h("button", { type: "button", class: `card suit-${card[0]}${picked ? " picked" : ""}${comforts.cardClass(card, enabled)}`,
-      "aria-label": cardName(card), "aria-disabled": enabled ? null : "true",
-      "aria-pressed": returning ? String(picked) : null,
-      dataset: { card, index: String(index), focus: `card:${card}:${index}` } },
-      h("span", { class: "rank", text: cardFace(card) }),
-      h("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOL[card[0]] }));
-  });
-  return h("section", { class: "hand", role: "group", "aria-label": t("hand"),
-    dataset: { testid: "hand", myTurn: String(myTurn) } }, buttons);
-}
-
-function partyNames(seats) {
-  return seats.length ? seats.map(seatName).join(", ") : "–";
-}
-
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}
-
-function resultPanel(view) {
-  const r = view.result;
-  if (!r) return null;
-  const seats = Array.from({ length: players() }, (_, s) => s);
-  return h("section", { class: "result", "aria-labelledby": "result-title",
-    dataset: { testid: "result" } },
-    h("h2", { id: "result-title", text: `${t("result")}: ${contractName(r.contract)}` }),
-    h("dl", { class: "parties" },
-      Object.keys(r.parties ?? { re: [], kontra: [] }).map((p) => [
-        h("dt", { text: p === "A" || p === "B" ? tx("team", { name: p }) : t(p) }),
-        h("dd", { dataset: { testid: `party-${p}` } },
-          `${partyNames(r.parties?.[p] ?? [])} · ${r.eyes?.[p] ?? 0} ${t("eyes")}`),
-      ]),
-      h("dt", { text: t("winner") }),
-      h("dd", { text: r.winner === "none" ? t("none") : r.winner === "A" || r.winner === "B"
-        ? tx("team", { name: r.winner }) : t(r.winner) })),
-    h("table", { class: "lines" },
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col", text: t("item") }), h("th", { scope: "col", text: t("party") }),
-        h("th", { scope: "col", text: t("points") }))),
-      h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
-        h("td", { text: itemLabel(line.item) }),
-        h("td", { text: line.party === "A" || line.party === "B" ? tx("team", { name: line.party }) : t(line.party) }),
-        h("td", { class: "num", text: signed(line.points) }))))),
-    h("ul", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
-      seats.map((s) => h("li", {}, `${seatName(s)}: `,
-        h("strong", { text: `${signed(r.points[s])} ${t("points")}` })))),
-    view.series_finished
-      ? [h("p", { dataset: { testid: "series-over" }, text: tx("seriesOver") }),
-        h("button", { type: "button", class: "primary",
-          dataset: { intent: "new", testid: "new-series", focus: "new" }, text: tx("newSeries") })]
-      : h("button", { type: "button", class: "primary",
-        dataset: { intent: "next", testid: "next-game", focus: "next" }, text: t("nextGame") }));
+    dataset: { testid: "actions" } },
+  h("span", { class: "actions-label", "aria-hidden": "true", text: label }), buttons);
 }
 
 function scoreSheet(view) {
@@ -593,31 +510,31 @@ function scoreSheet(view) {
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
     seriesState(view),
     sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
-      expanded: state.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null) }));
+      expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null) }));
 }
 
 // Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
 function seriesState(view) {
   if (!view.rounds) return null;
   const played = view.rounds_played ?? 0;
-  const text = view.series_finished ? tx("seriesOver")
-    : played >= view.rounds ? tx("roundsDone")
-      : tx("roundOf", { n: played + 1, total: view.rounds });
+  const text = view.series_finished ? t("seriesOver")
+    : played >= view.rounds ? t("roundsDone")
+      : t("roundOf", { n: played + 1, total: view.rounds });
   return h("p", { class: "series-state", dataset: { testid: "series-state",
     finished: String(!!view.series_finished) }, text });
 }
 
 // Live regions live outside #app; only touch them when their text changes.
 function updateLive() {
-  const view = state.view;
+  const view = store.view;
   let status = "";
-  if (state.screen === "play" && state.engine === "loading") status = t("loading");
-  else if (view && view.phase !== "done" && view.to_act != null) {
+  if (store.screen === "play" && store.engine === "loading") status = t("loading");
+  else if (store.screen === "play" && view && view.phase !== "done" && view.to_act != null) {
     status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) });
-  } else if (view && view.phase === "done") status = t("result");
+  } else if (store.screen === "play" && view && view.phase === "done") status = t("result");
   setText("status", status);
-  setText("alert", state.alert);
-  setText("record", view && view.record ? JSON.stringify(view.record) : "");
+  setText("alert", store.alert);
+  setText("record", store.screen === "play" && view && view.record ? JSON.stringify(view.record) : "");
 }
 
 function setText(id, text) {
@@ -630,63 +547,78 @@ function setText(id, text) {
 root.addEventListener("click", (event) => {
   const el = event.target.closest("button");
   if (!el || !root.contains(el)) return;
-  const { card, action, intent, index } = el.dataset;
+  const { card, action, intent, index, value } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
   if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
   else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
-  else if (intent) dispatch({ kind: intent });
+  else if (intent === "new-here") dispatch({ kind: "home" });
+  else if (intent) dispatch({ kind: intent, value });
+});
+
+root.addEventListener("change", (event) => {
+  const el = event.target;
+  if (el.tagName === "SELECT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
+    dispatch({ kind: el.dataset.intent, value: el.value });
+  }
 });
 
 initKeeper({
   call, render,
-  alert: (text) => { state.alert = text; updateLive(); },
-  meta: () => state.rulesMeta,
+  alert: (text) => { store.alert = text; updateLive(); },
+  meta: () => store.rulesMeta,
 });
 
-comforts.init({ state, h, render, act, call, seatName, scheduleBot,
+tools.init({ state: store, render, act, call, seatName, scheduleBot,
+  primer: () => {
+    const id = store.view?.rules ?? store.preset;
+    const text = localText(store.rulesMeta?.[id]?.primer);
+    return text ? { name: presetName(store.rulesMeta, id), text } : null;
+  },
   request: (type, payload) => request(++game, type, payload) });
 
-// ---- share links, replay viewer, saved games (issue 7) ----------------------
-
 async function persist() {
-  if (!state.view && state.screen !== "play") return;
+  if (!store.view && store.screen !== "play") return;
   try {
     await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game");
   } catch (err) {
-    state.alert = st("storageFailed", { why: String(err.message || err) });
+    store.alert = t("storageFailed");
   }
 }
 
-async function openReplay(path) {
+async function openReplay(path, seat) {
   const token = ++game;
-  Object.assign(state, { screen: "replay", view: null, error: "", alert: "" });
+  Object.assign(store, { screen: "replay", view: null, error: "", alert: "" });
   render();
-  const ok = await openRoute(path);
+  const ok = await openRoute(path, seat);
   if (token !== game) return;
-  if (!ok) state.screen = "start";
+  if (!ok) store.screen = "start";
   render();
 }
 
-function shareLink(payload) {
-  const url = `${location.origin}${location.pathname}#/replay/${payload}`;
+// A running game's link opens at the sharer's seat: seat 0 unless said otherwise, so
+// the usual link stays exactly #/replay/<payload>.
+function shareLink(payload, seat) {
+  const view = seat ? `?seat=${seat}` : "";
+  const url = `${location.origin}${location.pathname}#/replay/${payload}${view}`;
   document.body.dataset.shareLink = url;
-  const done = () => { state.alert = ""; setText("status", st("copied")); };
-  const failed = () => { state.alert = st("copyFailed", { link: url }); render(); };
+  const done = () => { store.alert = ""; setText("status", t("copied")); };
+  const failed = () => { store.alert = t("copyFailed", { link: url }); render(); };
   if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
   else failed();
 }
 
 initReplay({
   call,
+  presetName: (id) => presetName(store.rulesMeta, id),
   render: () => render(),
-  alert: (message) => { state.alert = message; },
-  share: (payload) => shareLink(payload),
+  alert: (message) => { store.alert = message; },
+  share: (payload) => shareLink(payload, null),
   playOn: (record, seat) => {
     const token = ++game;
-    Object.assign(state, { screen: "play", view: null, busy: true, alert: "", error: "",
+    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
       picked: [] });
     history.replaceState(null, "", "#/game");
     render();
@@ -696,8 +628,9 @@ initReplay({
 
 saved.savedKeeper().then((obj) => { if (obj) loadKeeperState(obj); }, () => {});
 onKeeperChange((obj) => { saved.saveKeeper(obj).catch(() => {}); });
-saved.onProblem((message) => { state.alert = message; render(); });
+saved.onProblem((message) => { store.alert = message; render(); });
 
 try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
+installSprite();
 window.addEventListener("hashchange", route);
 route();

@@ -1,5 +1,5 @@
 // h("button", {class: "x", dataset: {card: "HT"}}, "text", child): DOM without innerHTML.
-// Same helper as app.js uses; shared by the score sheet and the score keeper.
+// The page's one element builder; every screen uses it.
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -8,6 +8,8 @@ export function h(tag, attrs = {}, ...children) {
       for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
     }
     else if (key === "text") el.textContent = value;
+    // the CSP forbids style attributes; properties set through CSSOM are allowed
+    else if (key === "style") setStyle(el, value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat(Infinity)) {
@@ -15,6 +17,14 @@ export function h(tag, attrs = {}, ...children) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+// "--x:1;--tilt:3deg" -> el.style.setProperty for each declaration.
+function setStyle(el, text) {
+  for (const part of String(text).split(";")) {
+    const at = part.indexOf(":");
+    if (at > 0) el.style.setProperty(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
 }
 
 export function signed(n) {

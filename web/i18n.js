@@ -1,220 +1,120 @@
-// Texts in German (default) and English. t(key, vars) fills {name} slots.
+// The page's words: one flat table per language (lang/de.js, lang/en.js) and one way
+// to use them, t(key, vars). German is the default. Engine values (cards, action
+// words, contracts, score items, error codes) are translated here, never parsed.
+import de from "./lang/de.js";
+import en from "./lang/en.js";
+import { isCard } from "./cards.js";
 
-const SUITS = {
-  de: { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" },
-  en: { C: "clubs", S: "spades", H: "hearts", D: "diamonds" },
-};
-const RANKS = {
-  de: { A: "Ass", T: "Zehn", K: "König", Q: "Dame", J: "Bube", 9: "Neun", 8: "Acht", 7: "Sieben" },
-  en: { A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine", 8: "eight", 7: "seven" },
-};
-// Short face for the card itself (German picture letters in both languages).
-const FACE = { A: "A", T: "10", K: "K", Q: "D", J: "B", 9: "9", 8: "8", 7: "7" };
-const FACE_EN = { A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7" };
-export const SUIT_SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
-
-const TEXT = {
-  de: {
-    title: "Doppelkopf",
-    loading: "Spiel-Engine wird geladen …",
-    engineFailed: "Die Spiel-Engine konnte nicht starten: {error}",
-    yourTurn: "Du bist dran",
-    turnOf: "{name} ist dran",
-    trick: "Stich",
-    table: "Tisch",
-    lastTrick: "Letzter Stich",
-    hand: "Deine Karten",
-    re: "Re", kontra: "Kontra",
-    eyes: "Augen", points: "Punkte", result: "Ergebnis",
-    newGame: "Neues Spiel", nextGame: "Nächstes Spiel",
-    rules: "Regeln", scoresheet: "Spielliste", total: "Summe", number: "Nr.",
-    winner: "Gewinner", none: "niemand",
-    dealer: "Geber", tricks: "Stiche",
-    contract: "Spiel",
-    party: "Partei", item: "Wertung",
-    announcementsLabel: "Ansagen",
-    reservationsLabel: "Vorbehalt",
-    notYourTurn: "Du bist nicht dran.",
-    cardsFirst: "Zuerst sagt jeder Gesund oder einen Vorbehalt an.",
-    language: "English",
-    seats4: ["Du", "Links", "Gegenüber", "Rechts"],
-    seats5: ["Du", "Links", "Gegenüber links", "Gegenüber rechts", "Rechts"],
-    seatCounts: "{cards} Karten · {tricks} Stiche",
-    sitsOut: "{name} setzt aus",
-  },
-  en: {
-    title: "Doppelkopf",
-    loading: "Loading the game engine …",
-    engineFailed: "The game engine could not start: {error}",
-    yourTurn: "Your turn",
-    turnOf: "{name} to play",
-    trick: "Trick",
-    table: "Table",
-    lastTrick: "Last trick",
-    hand: "Your cards",
-    re: "Re", kontra: "Kontra",
-    eyes: "Eyes", points: "Points", result: "Result",
-    newGame: "New game", nextGame: "Next game",
-    rules: "Rules", scoresheet: "Score sheet", total: "Total", number: "No.",
-    winner: "Winner", none: "nobody",
-    dealer: "Dealer", tricks: "Tricks",
-    contract: "Game",
-    party: "Party", item: "Item",
-    announcementsLabel: "Announcements",
-    reservationsLabel: "Reservation",
-    notYourTurn: "It is not your turn.",
-    cardsFirst: "First everyone says healthy or a reservation.",
-    language: "Deutsch",
-    seats4: ["You", "Left", "Across", "Right"],
-    seats5: ["You", "Left", "Across left", "Across right", "Right"],
-    seatCounts: "{cards} cards · {tricks} tricks",
-    sitsOut: "{name} sits out",
-  },
-};
-
-// Action words (after "seat:") as button labels.
-const ACTIONS = {
-  de: {
-    healthy: "Gesund", wedding: "Hochzeit", poverty: "Armut", throw: "Schmeißen",
-    re: "Re", kontra: "Kontra", no90: "Keine 90", no60: "Keine 60", no30: "Keine 30",
-    black: "Schwarz", accept: "Annehmen", decline: "Ablehnen", return: "Zurückgeben",
-    "declare-solo": "Solo ansagen", "wedding:foreign": "Hochzeit (erster Fremder)",
-    "wedding:fehl": "Hochzeit (Fehlstich)", "wedding:trump": "Hochzeit (Trumpfstich)",
-    "wedding:first": "Hochzeit (erster Stich)",
-    "solo:diamonds": "Karosolo", "solo:hearts": "Herzsolo", "solo:spades": "Piksolo",
-    "solo:clubs": "Kreuzsolo", "solo:queens": "Damensolo", "solo:jacks": "Bubensolo",
-    "solo:fleshless": "Fleischloser",
-  },
-  en: {
-    healthy: "Healthy", wedding: "Wedding", poverty: "Poverty", throw: "Throw in",
-    re: "Re", kontra: "Kontra", no90: "No 90", no60: "No 60", no30: "No 30",
-    black: "Black", accept: "Accept", decline: "Decline", return: "Give back",
-    "declare-solo": "Declare solo", "wedding:foreign": "Wedding (first foreign trick)",
-    "wedding:fehl": "Wedding (plain-suit trick)", "wedding:trump": "Wedding (trump trick)",
-    "wedding:first": "Wedding (first trick)",
-    "solo:diamonds": "Diamonds solo", "solo:hearts": "Hearts solo",
-    "solo:spades": "Spades solo", "solo:clubs": "Clubs solo", "solo:queens": "Queens solo",
-    "solo:jacks": "Jacks solo", "solo:fleshless": "Fleshless solo",
-  },
-};
-
-const CONTRACTS = {
-  de: { normal: "Normalspiel", wedding: "Hochzeit", poverty: "Armut", silent: "Stille Hochzeit",
-    redeal: "Neu geben" },
-  en: { normal: "Normal game", wedding: "Wedding", poverty: "Poverty", silent: "Silent wedding",
-    redeal: "Redeal" },
-};
-
-// Score line items (FORMATS.md names); unknown ones are shown as the engine names them.
-const ITEMS = {
-  de: { won: "Gewonnen", "against-the-old": "Gegen die Alten", schneider: "Schneider",
-    no90: "Gegner unter 90", no60: "Gegner unter 60", no30: "Gegner unter 30",
-    black: "Gegner schwarz", doppelkopf: "Doppelkopf", fox: "Fuchs gefangen",
-    "fox-last": "Fuchs im letzten Stich", karlchen: "Karlchen", "karlchen-caught": "Karlchen gefangen",
-    "heart-trick": "Herzstich" },
-  en: { won: "Won", "against-the-old": "Against the old", schneider: "Schneider",
-    no90: "Opponents under 90", no60: "Opponents under 60", no30: "Opponents under 30",
-    black: "Opponents took no trick", doppelkopf: "Doppelkopf", fox: "Fox caught",
-    "fox-last": "Fox in the last trick", karlchen: "Karlchen", "karlchen-caught": "Karlchen caught",
-    "heart-trick": "Heart trick" },
-};
-const ITEM_SUFFIX = {
-  de: { announced: "angesagt", reached: "erreicht", missed: "verfehlt" },
-  en: { announced: "announced", reached: "reached", missed: "missed" },
-};
-
-export function itemLabel(item) {
-  const text = String(item);
-  if (ITEMS[lang][text]) return ITEMS[lang][text];
-  let m = text.match(/^(\w+)-(announced|reached|missed)$/);
-  if (m) return `${actionLabel(m[1])} ${ITEM_SUFFIX[lang][m[2]]}`;
-  m = text.match(/^(\d+)-against-(\w+)$/);
-  if (m) return `${m[1]} ${lang === "de" ? "gegen" : "against"} ${actionLabel(m[2])}`;
-  m = text.match(/^doubled-(\w+)$/);
-  if (m) return `${actionLabel(m[1])} ${lang === "de" ? "verdoppelt" : "doubled"}`;
-  return text;
-}
-
-// Engine reasons are English and name seats by number ("seat 0 must follow suit:
-// spades (holds SA)"); known ones become a sentence in the page's language.
-const SUIT_WORDS = {
-  de: { trump: "Trumpf", clubs: "Kreuz", spades: "Pik", hearts: "Herz", diamonds: "Karo" },
-  en: { trump: "trump", clubs: "clubs", spades: "spades", hearts: "hearts", diamonds: "diamonds" },
-};
-const REASONS = [
-  // "must follow suit: spades" (older) or "must follow suit (holds S9)".
-  [/^seat (\d+) must follow suit(?:: (\w+))?(?: \(holds ([CSHD][ATKQJ987])\))?/i,
-    (m, name, me) => followSuit(me(+m[1]) ? null : name(+m[1]), m[2], m[3])],
-  [/^it is seat (\d+)'s turn/i, (m, name, me) => me(+m[1])
-    ? { de: "Du bist dran.", en: "It is your turn." }
-    : { de: `${name(+m[1])} ist dran, nicht du.`, en: `It is ${name(+m[1])}'s turn, not yours.` }],
-  [/^too late for '?(\w+)'?/i, (m) => ({
-    de: `Für „${actionLabelIn("de", m[1])}" ist es zu spät.`,
-    en: `Too late for "${actionLabelIn("en", m[1])}".` })],
-];
-
-function followSuit(who, suit, holds) {
-  const de = SUIT_WORDS.de[suit], en = SUIT_WORDS.en[suit];
-  const withDe = holds ? `, zum Beispiel mit ${cardNameIn("de", holds)}` : "";
-  const withEn = holds ? `, for example with the ${cardNameIn("en", holds)}` : "";
-  if (!who) {
-    return de
-      ? { de: `Du musst ${de} bedienen${withDe}.`, en: `You must follow suit: ${en}${withEn}.` }
-      : { de: `Du musst bedienen${withDe}.`, en: `You must follow suit${withEn}.` };
-  }
-  return { de: `${who} muss bedienen.`, en: `${who} must follow suit.` };
-}
-
+const TABLES = { de, en };
 let lang = "de";
-export function setLang(next) { lang = TEXT[next] ? next : "de"; }
+
+export function setLang(next) { lang = TABLES[next] ? next : "de"; }
 export function getLang() { return lang; }
 
+// t("cardsCount", {n: 2}): fills {name} slots; "Karte|Karten" style texts pick the
+// singular for n === 1 and the plural otherwise.
 export function t(key, vars = {}) {
-  const text = TEXT[lang][key] ?? TEXT.de[key] ?? key;
-  return typeof text === "string"
-    ? text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""))
-    : text;
+  const text = lookup(key);
+  if (typeof text !== "string") return text;
+  return fill(text, vars);
 }
+
+// Whether the current language has a text for key (German is the fallback).
+export function has(key) {
+  return TABLES[lang][key] != null || TABLES.de[key] != null;
+}
+
+function lookup(key) {
+  return TABLES[lang][key] ?? TABLES.de[key] ?? key;
+}
+
+function fill(text, vars) {
+  const chosen = text.replace(/\{(\w+)\|([^{}|]*)\|([^{}]*)\}/g,
+    (_, name, one, many) => (Number(vars[name]) === 1 ? one : many));
+  return chosen.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+}
+
+// A rule set's text in the page's language (the engine gives {de, en}).
+export function localText(value, fallback = "") {
+  if (!value) return fallback;
+  if (typeof value === "string") return value;
+  return value[getLang()] ?? value.de ?? fallback;
+}
+
+export function presetName(meta, id) {
+  return localText(meta?.[id]?.name, id);
+}
+
 
 export function cardName(card) {
-  return cardNameIn(lang, card);
+  const suit = t(`suit.${card[0]}`), rank = t(`rank.${card[1]}`);
+  return lang === "de" ? `${suit} ${rank}` : `${rank} of ${suit}`;
 }
 
-function cardNameIn(language, card) {
-  const suit = SUITS[language][card[0]], rank = RANKS[language][card[1]];
-  return language === "de" ? `${suit} ${rank}` : `${rank} of ${suit}`;
-}
-
+// The card's corner index: German B/D, English J/Q.
 export function cardFace(card) {
-  return (lang === "de" ? FACE : FACE_EN)[card[1]] ?? card[1];
+  return t(`face.${card[1]}`);
 }
 
 export function actionLabel(word) {
-  return actionLabelIn(lang, word);
-}
-
-function actionLabelIn(language, word) {
-  const own = ACTIONS[language][word];
-  if (own) return own;
-  // Unknown words (new reservation kinds, wedding rules) still get a readable button.
-  return word.replace(/[:_-]/g, " ");
+  const key = `action.${word}`;
+  if (has(key)) return t(key);
+  // a Hochzeit with a named partner card (klassisch): "wedding:CA"
+  const [kind, card] = word.split(":");
+  if (kind === "wedding" && isCard(card ?? "")) return t("weddingWith", { card: cardName(card) });
+  return t("action.unknown");
 }
 
 export function contractName(contract) {
-  if (CONTRACTS[lang][contract]) return CONTRACTS[lang][contract];
-  if (contract && contract.startsWith("solo:")) return actionLabel(contract);
-  return contract ?? "";
+  if (contract == null) return "";
+  const key = `contract.${contract}`;
+  if (has(key)) return t(key);
+  if (contract.startsWith("solo:")) return actionLabel(contract);
+  return t("contract.other");
 }
 
-// reason(engineText, seatName) -> one sentence for the alert.
-export function reason(text, seatName = (s) => `seat ${s}`) {
-  const sentence = String(text).trim();
-  const isMe = (seat) => seatName(seat) === TEXT[lang].seats4[0];
-  for (const [pattern, make] of REASONS) {
-    const m = sentence.match(pattern);
-    if (m) return make(m, seatName, isMe)[lang];
+// Party names: Re/Kontra, or the teams A/B at a fixed-team table (6, 8 players).
+export function partyLabel(party) {
+  if (party === "A" || party === "B") return t("team", { name: party });
+  if (party === "re" || party === "kontra") return t(party);
+  return "–";
+}
+
+// Score line items ("won", "no90-announced", "30-against-no90", "doubled-re").
+export function itemLabel(item) {
+  const text = String(item);
+  if (has(`item.${text}`)) return t(`item.${text}`);
+  let m = text.match(/^(\w+)-(announced|reached|missed)$/);
+  if (m) return `${actionLabel(m[1])} ${t(`itemSuffix.${m[2]}`)}`;
+  m = text.match(/^(\d+)-against-(\w+)$/);
+  if (m) return t("item.against", { n: m[1], word: actionLabel(m[2]) });
+  m = text.match(/^doubled-(\w+)$/);
+  if (m) return t("item.doubled", { word: actionLabel(m[1]) });
+  return t("item.other");
+}
+
+// An engine refusal ({code, params}) as a sentence a player would say. Seats become
+// names, cards card names, suits suit words; unknown codes get a plain sentence.
+export function errorText(error, seatName = (s) => t("player", { n: s + 1 })) {
+  const code = error && typeof error === "object" ? error.code : null;
+  const params = (error && error.params) || {};
+  if (!code || !has(`err.${code}`)) return t("err.unknown");
+  const vars = {};
+  for (const [name, value] of Object.entries(params)) vars[name] = paramText(name, value, seatName);
+  return t(`err.${code}`, vars);
+}
+
+function paramText(name, value, seatName) {
+  // a refusal caused by another one carries it as {code, params}
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return typeof value.code === "string" ? errorText(value, seatName) : "";
   }
-  if (lang === "de") return `Das geht jetzt nicht (${sentence.replace(/[.!?]$/, "")}).`;
-  const first = sentence.charAt(0).toUpperCase() + sentence.slice(1);
-  return /[.!?]$/.test(first) ? first : `${first}.`;
+  if (Array.isArray(value)) return value.length ? value.map((v) => paramText(name, v, seatName)).join(", ") : "–";
+  if (/seat|winner|partner|declarer|actor|dealer/.test(name) && Number.isInteger(value)) return seatName(value);
+  if (typeof value === "string" && isCard(value)) return cardName(value);
+  if (name === "suit" || name === "led") return t(`suitWord.${value}`);
+  if (["word", "what", "called"].includes(name)) return actionLabel(String(value));
+  if (name === "contract") return contractName(String(value));
+  if (name === "preset" || name === "rules") return String(value);
+  return typeof value === "number" ? String(value) : String(value ?? "");
 }

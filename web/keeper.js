@@ -3,9 +3,8 @@
 // All keeper state is the one object `keeper`; keeperState()/loadKeeperState(obj)
 // hand it out and take it back (saving it is storage.js's business).
 import { h } from "./dom.js";
-import { t, actionLabel, itemLabel, reason } from "./i18n.js";
+import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
 import { sheetView } from "./sheet.js";
-import { tx, contractLabel, partyLabel } from "./table-text.js";
 
 const LONE = ["wedding-alone", "silent-wedding"];
 const LIMITS = ["no90", "no60", "no30", "black"];
@@ -126,7 +125,7 @@ function seats() {
 
 export function keeperSeatName(seat) {
   const name = (keeper.names[seat] ?? "").trim();
-  return name || tx("defaultName", { n: seat + 1 });
+  return name || t("defaultName", { n: seat + 1 });
 }
 
 function partyName(party, contract) {
@@ -234,7 +233,7 @@ export function keeperClick(data) {
       keeper.draft = freshDraft();
       return changed();
     case "keeper-reset":
-      if (keeper.games.length && !globalThis.confirm?.(tx("newSheetConfirm"))) return;
+      if (keeper.games.length && !globalThis.confirm?.(t("newSheetConfirm"))) return;
       Object.assign(keeper, { phase: "setup", games: [], editing: null, expanded: [], draft: null });
       return changed();
     case "keeper-contract":
@@ -317,7 +316,7 @@ async function submit() {
     changed();
   } catch (err) {
     keeper.busy = false;
-    ctx.alert(tx("refused", { reason: reason(err.message).replace(/^Das geht jetzt nicht \((.*)\)\.$/, "$1") }));
+    ctx.alert(t("refused", { reason: errorText(err, keeperSeatName) }));
     ctx.render();
   }
 }
@@ -345,8 +344,8 @@ function csvCell(value) {
 function csv() {
   const names = seats().map(keeperSeatName);
   const lines = [[t("number"), t("contract"), ...names,
-    ...names.map((n) => `${tx("running")} ${n}`)]];
-  rows().forEach((row, i) => lines.push([i + 1, contractLabel(row.contract), ...row.points,
+    ...names.map((n) => `${t("running")} ${n}`)]];
+  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract), ...row.points,
     ...row.totals]));
   lines.push([t("total"), "", ...totals(), ...totals()]);
   return `${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
@@ -373,7 +372,7 @@ function download(name, type, text) {
 
 export function keeperScreen(engineReady) {
   if (!preset()) {
-    return h("section", { class: "keeper" }, h("p", { text: tx("engineWait") }));
+    return h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
   }
   if (keeper.phase === "setup" || !keeper.draft) return setupView();
   return h("div", { class: "keeper", dataset: { testid: "keeper" } },
@@ -382,12 +381,12 @@ export function keeperScreen(engineReady) {
         h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${keeper.preset}` }),
         h("div", { class: "sheet-buttons" },
           h("button", { type: "button", dataset: { intent: "keeper-csv", testid: "export-csv",
-            focus: "keeper-csv" }, text: tx("exportCsv") }),
+            focus: "keeper-csv" }, text: t("exportCsv") }),
           h("button", { type: "button", dataset: { intent: "keeper-json", testid: "export-json",
-            focus: "keeper-json" }, text: tx("exportJson") }),
+            focus: "keeper-json" }, text: t("exportJson") }),
           h("button", { type: "button", dataset: { intent: "keeper-reset", focus: "keeper-reset" },
-            text: tx("newSheet") }))),
-      keeper.games.length ? null : h("p", { class: "empty", text: tx("noGames") }),
+            text: t("newSheet") }))),
+      keeper.games.length ? null : h("p", { class: "empty", text: t("noGames") }),
       sheetView({ rows: rows(), totals: totals(), seats: keeper.players, seatName: keeperSeatName,
         expanded: keeper.expanded, editable: true, editing: keeper.editing,
         sittingOut: (row, i) => keeper.games[i].summary.sitting_out ?? null })),
@@ -397,7 +396,8 @@ export function keeperScreen(engineReady) {
 function setupView() {
   const p = preset();
   const presetSelect = h("select", { id: "keeper-preset", dataset: { focus: "keeper-preset" } },
-    Object.keys(ctx.meta()).map((id) => h("option", { value: id, selected: id === keeper.preset, text: id })));
+    Object.keys(ctx.meta()).map((id) => h("option", { value: id, selected: id === keeper.preset,
+      text: presetName(ctx.meta(), id) })));
   presetSelect.addEventListener("change", () => {
     keeper.preset = presetSelect.value;
     const allowed = preset().players;
@@ -414,23 +414,23 @@ function setupView() {
   const names = seats().map((s) => {
     const input = h("input", { id: `keeper-name-${s}`, type: "text", maxlength: String(MAX_NAME),
       autocomplete: "off", value: keeper.names[s] ?? "",
-      placeholder: tx("defaultName", { n: s + 1 }),
+      placeholder: t("defaultName", { n: s + 1 }),
       dataset: { focus: `keeper-name-${s}`, testid: "keeper-name" } });
     // No redraw while typing: the field keeps its caret.
     input.addEventListener("input", () => { keeper.names[s] = input.value; });
     return h("div", { class: "field" },
-      h("label", { for: `keeper-name-${s}`, text: tx("playerName", { n: s + 1 }) }), input);
+      h("label", { for: `keeper-name-${s}`, text: t("playerName", { n: s + 1 }) }), input);
   });
   return h("section", { class: "keeper keeper-setup", dataset: { testid: "keeper-setup" } },
-    h("h2", { text: tx("keeperTitle") }),
+    h("h2", { text: t("keeperTitle") }),
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "keeper-preset", text: t("rules") }), presetSelect),
-      h("div", { class: "field" }, h("label", { for: "keeper-players", text: tx("players") }),
+      h("div", { class: "field" }, h("label", { for: "keeper-players", text: t("players") }),
         playerSelect)),
     h("div", { class: "names" }, names),
     h("button", { type: "button", class: "primary big",
       dataset: { intent: "keeper-start", testid: "keeper-start", focus: "keeper-start" },
-      text: tx("keeperStart") }));
+      text: t("keeperStart") }));
 }
 
 function chip(label, pressed, data, extra = {}) {
@@ -447,26 +447,26 @@ function formView(engineReady) {
   const d = keeper.draft;
   const p = preset();
   const title = keeper.editing != null
-    ? tx("correcting", { n: keeper.editing + 1 }) : tx("newEntry", { n: keeper.games.length + 1 });
+    ? t("correcting", { n: keeper.editing + 1 }) : t("newEntry", { n: keeper.games.length + 1 });
   const parts = [h("h2", { id: "keeper-form-title", text: title })];
 
-  parts.push(fieldset(tx("contract"), h("div", { class: "chips" },
-    contracts(p).map((c) => chip(contractLabel(c), d.contract === c,
+  parts.push(fieldset(t("contract"), h("div", { class: "chips" },
+    contracts(p).map((c) => chip(contractName(c), d.contract === c,
       { intent: "keeper-contract", value: c, testid: "keeper-contract" })))));
 
   if (keeper.players === 5) {
-    parts.push(fieldset(tx("sittingOut"), h("div", { class: "chips" },
+    parts.push(fieldset(t("sittingOut"), h("div", { class: "chips" },
       seats().map((s) => chip(keeperSeatName(s), d.sittingOut === s,
         { intent: "keeper-out", value: String(s), testid: "keeper-out" })))));
   }
 
   if (teamGame(d.contract)) {
     const b = seats().filter((s) => s % 2 === 1);
-    parts.push(fieldset(tx("reSeats"), h("p", { class: "teams", dataset: { testid: "keeper-teams" },
-      text: tx("teamsFixed", { a: teamA().map(keeperSeatName).join(", "),
+    parts.push(fieldset(t("reSeats"), h("p", { class: "teams", dataset: { testid: "keeper-teams" },
+      text: t("teamsFixed", { a: teamA().map(keeperSeatName).join(", "),
         b: b.map(keeperSeatName).join(", ") }) })));
   } else {
-    parts.push(fieldset(soloLike(d.contract) ? tx("soloist") : tx("reSeats"),
+    parts.push(fieldset(soloLike(d.contract) ? t("soloist") : t("reSeats"),
       h("div", { class: "chips" }, seats().map((s) => chip(keeperSeatName(s), d.re.includes(s),
         { intent: "keeper-re", value: String(s), testid: "keeper-re" },
         { "aria-disabled": s === d.sittingOut ? "true" : null })))));
@@ -477,7 +477,7 @@ function formView(engineReady) {
 
   const parties = ["re", "kontra"];
   if (hasAnnouncements(p)) {
-    parts.push(fieldset(tx("announcements"), h("div", { class: "per-party" },
+    parts.push(fieldset(t("announcements"), h("div", { class: "per-party" },
       parties.map((party) => h("div", { class: "party-col" },
         h("strong", { text: partyName(party, d.contract) }),
         h("div", { class: "chips" }, [party, ...LIMITS].map((w) => chip(actionLabel(w),
@@ -488,7 +488,7 @@ function formView(engineReady) {
   const kinds = specialKinds(d.contract, p);
   if (kinds.length) {
     // one line per Sonderpunkt, a counter for each party
-    parts.push(fieldset(tx("specials"), h("div", { class: "specials-grid" },
+    parts.push(fieldset(t("specials"), h("div", { class: "specials-grid" },
       h("span", {}), parties.map((party) => h("strong", { text: partyName(party, d.contract) })),
       kinds.map((kind) => [h("span", { class: "counter-label", text: itemLabel(kind) }),
         parties.map((party) => counter(party, kind, d.specials[party][kind] ?? 0))]))));
@@ -498,9 +498,9 @@ function formView(engineReady) {
     h("button", { type: "button", class: "primary big",
       "aria-disabled": keeper.busy || !engineReady ? "true" : null,
       dataset: { intent: "keeper-submit", testid: "keeper-submit", focus: "keeper-submit" },
-      text: keeper.editing != null ? tx("saveFix") : tx("enter") }),
+      text: keeper.editing != null ? t("saveFix") : t("enter") }),
     keeper.editing != null ? h("button", { type: "button", class: "big",
-      dataset: { intent: "keeper-cancel", focus: "keeper-cancel" }, text: tx("cancel") }) : null));
+      dataset: { intent: "keeper-cancel", focus: "keeper-cancel" }, text: t("cancel") }) : null));
 
   return h("section", { class: "keeper-form", id: "keeper-form",
     "aria-labelledby": "keeper-form-title", dataset: { testid: "keeper-form" } }, parts);
@@ -527,15 +527,15 @@ function eyesField(d) {
     dataset: { focus: "keeper-eyes", testid: "keeper-eyes" } });
   const slider = h("input", { type: "range", min: "0", max: "240", step: "1",
     value: Number.isInteger(d.eyes) ? String(Math.max(0, Math.min(240, d.eyes))) : "120",
-    "aria-label": tx("eyesRe", { party: re }), dataset: { focus: "keeper-eyes-slider" } });
+    "aria-label": t("eyesRe", { party: re }), dataset: { focus: "keeper-eyes-slider" } });
   const kontraText = h("output", { for: "keeper-eyes", dataset: { testid: "keeper-kontra-eyes" },
-    text: tx("eyesOther", { party: kontra, n: other }) });
+    text: t("eyesOther", { party: kontra, n: other }) });
   // Typing or dragging updates the other fields in place (a redraw would take the caret
   // or the slider's drag away); the form redraws only when the tricks field comes or goes.
   const sync = (value, from) => {
     const hadTricks = d.eyes === 0 || d.eyes === 240;
     setEyes(value);
-    kontraText.textContent = tx("eyesOther", { party: kontra,
+    kontraText.textContent = t("eyesOther", { party: kontra,
       n: Number.isInteger(d.eyes) ? 240 - d.eyes : "–" });
     if (from !== slider && Number.isInteger(d.eyes)) slider.value = String(d.eyes);
     if (from !== number) number.value = d.eyesText;
@@ -548,9 +548,9 @@ function eyesField(d) {
     "aria-label": `${delta > 0 ? "+" : "−"}${Math.abs(delta)}`,
     dataset: { intent: "keeper-eyes", value: String(delta), focus: `keeper-eyes${delta}` },
     text: delta > 0 ? `+${delta}` : `−${-delta}` });
-  return fieldset(tx("eyesRe", { party: re }),
+  return fieldset(t("eyesRe", { party: re }),
     h("div", { class: "eyes-row" }, step(-10), step(-1),
-      h("label", { for: "keeper-eyes", class: "sr-only", text: tx("eyesRe", { party: re }) }),
+      h("label", { for: "keeper-eyes", class: "sr-only", text: t("eyesRe", { party: re }) }),
       number, step(1), step(10), kontraText),
     slider);
 }
@@ -561,10 +561,10 @@ function tricksField(d) {
   const step = (delta) => h("button", { type: "button", class: "step",
     dataset: { intent: "keeper-tricks", value: String(delta), focus: `keeper-tricks${delta}` },
     "aria-label": `${delta > 0 ? "+" : "−"}1`, text: delta > 0 ? "+" : "−" });
-  return fieldset(tx("tricksRe", { party: partyName("re", d.contract) }),
+  return fieldset(t("tricksRe", { party: partyName("re", d.contract) }),
     h("div", { class: "eyes-row" }, step(-1),
       h("output", { class: "count", dataset: { testid: "keeper-tricks" }, text: String(re) }),
       step(1),
-      h("span", { text: tx("tricksOther", { party: partyName("kontra", d.contract), n: per - re }) })));
+      h("span", { text: t("tricksOther", { party: partyName("kontra", d.contract), n: per - re }) })));
 }
 

@@ -1,14 +1,14 @@
 // Registers the service worker (sw.js) and offers a reload when a new version is waiting.
 import { h } from "./dom.js";
-import { st } from "./share-text.js";
+import { t } from "./i18n.js";
 
 function banner(worker) {
   if (document.querySelector("[data-testid=update-banner]")) return;
   const button = h("button", { type: "button", class: "primary", dataset: { testid: "update-reload" },
-    text: st("reload") });
+    text: t("reload") });
   button.addEventListener("click", () => worker.postMessage({ type: "skip-waiting" }));
   document.body.append(h("div", { class: "update-banner", role: "status",
-    dataset: { testid: "update-banner" } }, st("newVersion"), " ", button));
+    dataset: { testid: "update-banner" } }, t("newVersion"), " ", button));
 }
 
 function askVersion() {

@@ -1,4 +1,4 @@
-// Player options (issue 6): persisted in localStorage under "doko.options" (options
+// Player options: persisted in localStorage under "doko.options" (options
 // only, never a game), applied to the page (theme, animation speed) on change.
 
 const KEY = "doko.options";
@@ -12,6 +12,7 @@ export const DEFAULTS = Object.freeze({
   autoplay: false, // play the only legal card by itself
   sound: false, // a soft click when a card lands
   eyes: true, // running Augen per party (never in tournament presets)
+  fourColour: false, // tournament deck: Kreuz black, Pik green, Herz red, Karo orange
 });
 
 export const options = { ...DEFAULTS };
@@ -56,6 +57,7 @@ function applyOptions() {
   else root.dataset.theme = options.theme;
   root.style.setProperty("--anim", `${Math.round(delay() * 0.6)}ms`);
   root.dataset.speed = options.speed;
+  root.dataset.deck = options.fourColour ? "four" : "two";
 }
 
 // ---- sound: one short WebAudio click, no audio files ----------------------

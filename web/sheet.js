@@ -1,8 +1,7 @@
 // The score sheet: one row per game with every seat's points and the running total,
 // each row expandable to the itemised lines. Used by the game table and the keeper.
 import { h, signed } from "./dom.js";
-import { t, itemLabel } from "./i18n.js";
-import { tx, contractLabel, partyLabel } from "./table-text.js";
+import { t, itemLabel, contractName, partyLabel } from "./i18n.js";
 
 // rows: [{contract, points, lines, totals, duty_solo, forced_solo}]; expanded: row indices
 // open; editable: add a "correct" button (intent keeper-edit) per row.
@@ -14,26 +13,26 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
   rows.forEach((row, i) => {
     const open = expanded.includes(i);
     const notes = [];
-    if (row.duty_solo) notes.push(h("span", { class: "tag mini", text: tx("dutySolo") }));
-    if (row.forced_solo != null) notes.push(h("span", { class: "tag mini", text: tx("forcedSolo") }));
+    if (row.duty_solo) notes.push(h("span", { class: "tag mini", text: t("dutySolo") }));
+    if (row.forced_solo != null) notes.push(h("span", { class: "tag mini", text: t("forcedSolo") }));
     const out = sittingOut(row, i);
     body.push(h("tr", { class: `score-row${editing === i ? " editing" : ""}`,
       dataset: { testid: "score-row", points: JSON.stringify(row.points),
         totals: JSON.stringify(row.totals) } },
       h("td", { class: "num", text: String(i + 1) }),
-      h("td", { class: "contract" }, h("span", { text: contractLabel(row.contract) }), notes,
+      h("td", { class: "contract" }, h("span", { text: contractName(row.contract) }), notes,
         h("div", { class: "row-buttons" },
         (row.lines ?? []).length ? h("button", { type: "button", class: "small",
           "aria-expanded": String(open), "aria-controls": open ? `lines-${i}` : null,
           dataset: { intent: "toggle-row", row: String(i), focus: `toggle-row:${i}`,
             testid: "row-details" },
-          text: open ? tx("hideDetails") : tx("details") }) : null,
+          text: open ? t("hideDetails") : t("details") }) : null,
         editable ? h("button", { type: "button", class: "small",
           dataset: { intent: "keeper-edit", row: String(i), focus: `keeper-edit:${i}`,
-            testid: "row-edit" }, text: tx("correct") }) : null)),
+            testid: "row-edit" }, text: t("correct") }) : null)),
       row.points.map((p, s) => h("td", { class: `num${s === out ? " out" : ""}` },
         h("span", { class: "pts", text: s === out && p === 0 ? "–" : signed(p) }),
-        h("span", { class: "run", "aria-label": `${tx("running")} ${row.totals[s]}`,
+        h("span", { class: "run", "aria-label": `${t("running")} ${row.totals[s]}`,
           text: `Σ ${row.totals[s]}` })))));
     if (open) {
       body.push(h("tr", { class: "lines-row", id: `lines-${i}`,

@@ -7,7 +7,7 @@
 // record, seat, bots), rebuilt by the engine's `resume`. Schema 1 (older pages) held
 // only the running deal: {hash, record, seat}; it still opens via `load_record`.
 import { h } from "./dom.js";
-import { st } from "./share-text.js";
+import { t, errorText } from "./i18n.js";
 
 export const SCHEMA = 2;
 const READABLE = [1, 2]; // schema 1: a game entry is one game record (keeper: unchanged)
@@ -53,33 +53,33 @@ function tx(stores, mode, work) {
 
 function put(key, data) {
   const entry = { schema: SCHEMA, kind: key, savedAt: Date.now(), data };
-  if (JSON.stringify(entry).length > MAX_ENTRY) return Promise.reject(new Error("too large"));
+  if (JSON.stringify(entry).length > MAX_ENTRY) return Promise.reject(new Error("too-large"));
   return tx(["saves"], "readwrite", (t) => t.objectStore("saves").put(entry, key));
 }
 
 // Why an entry cannot be used, or "" if it can.
 export function check(key, entry) {
-  if (!entry || typeof entry !== "object") return "not an object";
+  if (!entry || typeof entry !== "object") return "not-object";
   let size = 0;
-  try { size = JSON.stringify(entry).length; } catch { return "not serialisable"; }
-  if (size > MAX_ENTRY) return "too large";
+  try { size = JSON.stringify(entry).length; } catch { return "not-json"; }
+  if (size > MAX_ENTRY) return "too-large";
   if (!READABLE.includes(entry.schema)) {
-    return `unknown schema ${JSON.stringify(entry.schema)}`.slice(0, 80);
+    return "newer-schema";
   }
-  if (!KINDS.includes(key) || entry.kind !== key) return "unknown kind";
+  if (!KINDS.includes(key) || entry.kind !== key) return "unknown-kind";
   const d = entry.data;
-  if (!d || typeof d !== "object") return "no data";
+  if (!d || typeof d !== "object") return "no-data";
   if (key === "game") {
-    if (typeof d.hash !== "string") return "no table";
+    if (typeof d.hash !== "string") return "no-table";
     if (entry.schema === 1) {
-      if (!isRecord(d.record)) return "not a game record";
-      if (!Number.isInteger(d.seat)) return "no table";
+      if (!isRecord(d.record)) return "no-record";
+      if (!Number.isInteger(d.seat)) return "no-table";
     } else {
       const tb = d.table;
-      if (!tb || typeof tb !== "object" || !isRecord(tb.game)) return "not a saved table";
-      if (!Number.isInteger(tb.seat) || !Array.isArray(tb.bots)) return "no seat";
-      if (tb.series !== null && !(tb.series && Array.isArray(tb.series.games))) return "no series";
-      if (!Array.isArray(tb.loose)) return "not a saved table";
+      if (!tb || typeof tb !== "object" || !isRecord(tb.game)) return "no-table";
+      if (!Number.isInteger(tb.seat) || !Array.isArray(tb.bots)) return "no-seat";
+      if (tb.series !== null && !(tb.series && Array.isArray(tb.series.games))) return "no-series";
+      if (!Array.isArray(tb.loose)) return "no-table";
     }
   }
   return "";
@@ -115,7 +115,7 @@ async function read(key) {
   if (entry === undefined) return null;
   const why = check(key, entry);
   if (why) {
-    await quarantine(key, entry, `${key}: ${why}`);
+    await quarantine(key, entry, why);
     return null;
   }
   return entry.data;
@@ -141,7 +141,8 @@ export async function saveGame(call, hash) {
   await put("game", { hash, table });
 }
 
-// The engine refused the saved game: move it to quarantine and report why.
+// The engine refused the saved game: move it to quarantine and report why
+// (its refusal as {code, params}).
 export async function setAsideGame(why) {
   let entry = null;
   try {
@@ -150,7 +151,7 @@ export async function setAsideGame(why) {
       req.onsuccess = () => done(req.result);
     });
   } catch { /* quarantine still reports it */ }
-  await quarantine("game", entry, `game: ${why}`.slice(0, 300));
+  await quarantine("game", entry, why);
 }
 
 export async function saveKeeper(obj) {
@@ -163,7 +164,9 @@ export async function savedKeeper() {
 
 // Problems found while reading (each a short reason); cleared once taken.
 export function takeProblems() {
-  return problems.splice(0).map((why) => st("savedCorrupt", { why }));
+  // a reason is the page's own code ("too-large") or the engine's refusal {code, params}
+  return problems.splice(0).map((why) => t("savedCorrupt", {
+    why: errorText(typeof why === "string" ? { code: why } : why) }));
 }
 
 export async function exportAll() {
@@ -182,22 +185,30 @@ export async function exportAll() {
 
 // Import a file's text: refuses the whole file on the first problem (a one-line reason).
 export async function importAll(text) {
-  if (typeof text !== "string" || text.length > MAX_FILE) throw new Error("file too large");
+  if (typeof text !== "string" || text.length > MAX_FILE) throw refusal("too-large");
   let data;
-  try { data = JSON.parse(text); } catch { throw new Error("not JSON"); }
+  try { data = JSON.parse(text); } catch { throw refusal("not-json"); }
   if (!data || data.app !== "doko" || !READABLE.includes(data.schema) || !data.entries
     || typeof data.entries !== "object") {
-    throw new Error("not a Doppelkopf export of this version");
+    throw refusal("not-export");
   }
   const keys = Object.keys(data.entries);
   for (const key of keys) {
     const why = check(key, data.entries[key]);
-    if (why) throw new Error(`${key}: ${why}`);
+    if (why) throw refusal(why);
   }
   await tx(["saves"], "readwrite", (t) => {
     for (const key of keys) t.objectStore("saves").put(data.entries[key], key);
   });
   return keys;
+}
+
+// An error the page translates by its code (like the engine's refusals).
+function refusal(code) {
+  const err = new Error(code);
+  err.code = code;
+  err.params = {};
+  return err;
 }
 
 // Export / import buttons (for the start page).
@@ -208,25 +219,25 @@ export function savesPanel(onDone) {
     const f = file.files && file.files[0];
     if (!f) return;
     try {
-      if (f.size > MAX_FILE) throw new Error("file too large");
+      if (f.size > MAX_FILE) throw refusal("too-large");
       await importAll(await f.text());
-      onDone(st("imported"));
+      onDone(t("imported"));
     } catch (err) {
-      onDone(st("importBad", { why: String(err.message || err) }));
+      onDone(t("importBad", { why: errorText(err) }));
     }
   });
-  const exp = h("button", { type: "button", dataset: { testid: "export" }, text: st("export") });
+  const exp = h("button", { type: "button", dataset: { testid: "export" }, text: t("export") });
   exp.addEventListener("click", async () => {
     try {
       const blob = new Blob([await exportAll()], { type: "application/json" });
       const a = h("a", { href: URL.createObjectURL(blob), download: "doppelkopf.json" });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    } catch (err) {
-      onDone(st("storageFailed", { why: String(err.message || err) }));
+    } catch {
+      onDone(t("storageFailed"));
     }
   });
-  const imp = h("button", { type: "button", dataset: { testid: "import" }, text: st("import") });
+  const imp = h("button", { type: "button", dataset: { testid: "import" }, text: t("import") });
   imp.addEventListener("click", () => file.click());
   return h("div", { class: "saves" }, exp, imp, file);
 }

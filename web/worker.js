@@ -111,12 +111,15 @@ self.onmessage = async (event) => {
     const handle = await engine;
     const result = JSON.parse(handle(type, JSON.stringify(payload ?? {})));
     if (result && typeof result === "object" && typeof result.error === "string") {
-      self.postMessage({ id, ok: false, error: result.error });
+      // the page translates a refusal by its code; the English text is for logs
+      self.postMessage({ id, ok: false, error: { message: result.error, code: result.code ?? null,
+        params: result.params ?? {} } });
     } else {
       self.postMessage({ id, ok: true, result });
     }
   } catch (err) {
-    self.postMessage({ id, ok: false, error: lastLine(err) });
+    self.postMessage({ id, ok: false, error: { message: lastLine(err), code: "engine-failure",
+      params: {} } });
   }
   scheduleUnpack();
 };

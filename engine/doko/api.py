@@ -25,6 +25,7 @@ from .bots import choose_standard, get_bot
 from .cards import deal, total_eyes
 from .errors import RecordError, coded
 from .errors import RequestError as Refused
+from .guide import guide
 from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
@@ -414,12 +415,31 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "owes_duty_solo": sorted(s.owes_duty_solo),
         "forced_solo": s.forced_solo,
         "duty_solo": s.duty_solo,
+        "poverty": _poverty(s),
         "sitting_out": next((p for p in range(s.players) if p not in s.active), None),
         "series_finished": t.series is not None and series_mod.is_finished(t.series),
         # the series' length and rounds dealt so far; None for an opened record's game
         "rounds": None if t.series is None else t.rounds,
         "rounds_played": None if t.series is None else series_mod.rounds_played(t.series),
     }
+
+
+def rules_for_page() -> dict[str, Any]:
+    """The rules metadata (doko.metadata), with each preset's name, line and primer also
+    among its options, where the page's start screen looks (``rules --json`` keeps the
+    presets as option maps and has them in ``preset_info``)."""
+    described = describe()
+    for name, preset in described["presets"].items():
+        preset.update(guide(name))
+    return described
+
+
+def _poverty(s: GameState) -> dict[str, int] | None:
+    """Who gave and who took a Trumpfabgabe, and the trumps that came back: all of it
+    said aloud at the table once the cards are returned."""
+    if s.contract != "poverty" or s.poverty_returned < 0 or s.declarer is None or s.partner is None:
+        return None
+    return {"giver": s.declarer, "taker": s.partner, "returned_trumps": s.poverty_returned}
 
 
 SERIES_FIELDS = ("game", "dealer", "forced_solo", "totals")
@@ -490,7 +510,7 @@ def _bench(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 HANDLERS = {
-    "rules": lambda p: describe(),  # doko.metadata: presets, options, codes, texts
+    "rules": lambda p: rules_for_page(),
     "new_game": new_table,
     "act": act,
     "bot": bot_move,

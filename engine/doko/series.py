@@ -54,6 +54,7 @@ from .state import GameState, new_game
 
 TABLE_SIZES = (4, 5, 6, 8)
 MAX_ROUNDS = 20  # rounds a table may be set to (a longer one would outgrow a saved table)
+DEFAULT_ROUNDS = 4  # of a series without Pflichtsolo rounds
 MAX_GAMES = 2000  # bounds untrusted series records; a real series is far shorter
 
 
@@ -118,7 +119,7 @@ def has_duty_solo(rules: Rules) -> bool:
 
 def default_rounds(rules: Rules) -> int:
     """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
-    return rules.duty_solo_rounds if has_duty_solo(rules) else 4
+    return rules.duty_solo_rounds if has_duty_solo(rules) else DEFAULT_ROUNDS
 
 
 def current_deal(series: Series) -> DealStart:

@@ -1,0 +1,92 @@
+// The start screen: a saved game to go on with, the rule sets by name with a line
+// each (from the engine's rules metadata), table size and rounds, the demos, the score
+// keeper, and each rule set's primer in help. Pure view of the store.
+import { h } from "./dom.js";
+import { t, localText, presetName } from "./i18n.js";
+import { icon } from "./icons.js";
+import { cardSvg } from "./cards.js";
+
+function presetChoice(store, id) {
+  const meta = store.rulesMeta?.[id];
+  const chosen = id === store.preset;
+  return h("button", { type: "button", class: `preset${chosen ? " chosen" : ""}`, role: "radio",
+    "aria-checked": String(chosen), dataset: { intent: "preset", value: id, focus: `preset:${id}`,
+      testid: "preset" } },
+  h("strong", { class: "preset-name", text: presetName(store.rulesMeta, id) }),
+  h("span", { class: "preset-line", text: localText(meta?.description) }),
+  h("span", { class: "preset-facts", text: facts(meta) }));
+}
+
+function facts(meta) {
+  if (!meta) return "";
+  const parts = [t("deckCards", { n: meta.deck })];
+  parts.push(meta.players.length > 1 ? t("playersRange", { a: meta.players[0], b: meta.players.at(-1) })
+    : t("playersCount", { n: meta.players[0] }));
+  if (meta.tournament) parts.push(t("tournamentRules"));
+  return parts.join(" · ");
+}
+
+function chips(kind, values, chosen, label) {
+  return h("div", { class: "chips", role: "radiogroup", "aria-label": label },
+    values.map(([value, text]) => h("button", { type: "button", role: "radio",
+      class: `chip${value === chosen ? " chosen" : ""}`, "aria-checked": String(value === chosen),
+      dataset: { intent: kind, value: String(value), focus: `${kind}:${value}`, testid: kind } }, text)));
+}
+
+function resumeCard(store) {
+  const saved = store.savedGame;
+  if (!saved) return null;
+  return h("section", { class: "resume-card", "aria-labelledby": "resume-title" },
+    h("h2", { id: "resume-title", text: t("resumeTitle") }),
+    h("p", { text: t("resumeLine", { rules: presetName(store.rulesMeta, saved.rules) }) }),
+    h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
+      t("resume")));
+}
+
+function fan() {
+  return h("div", { class: "hero-fan", "aria-hidden": "true" },
+    ["CQ", "HT", "DA", "CJ"].map((c, i) => h("span", { class: `card suit-${c[0]}`, style: `--i:${i}` },
+      cardSvg(c))));
+}
+
+export function startScreen(store, { savesPanel, maxRounds, defaultRounds, presetPlayers }) {
+  const ids = store.rulesMeta ? Object.keys(store.rulesMeta) : [];
+  const rounds = Array.from({ length: maxRounds() }, (_, i) => i + 1);
+  const chosenRounds = store.rounds ?? defaultRounds();
+  return h("div", { class: "start" },
+    h("section", { class: "hero" }, fan(),
+      h("p", { class: "tagline", text: t("tagline") })),
+    resumeCard(store),
+    h("section", { class: "setup", "aria-labelledby": "setup-title" },
+      h("h2", { id: "setup-title", text: t("rules") }),
+      ids.length
+        ? h("div", { class: "presets", role: "radiogroup", "aria-label": t("rules") },
+          ids.map((id) => presetChoice(store, id)))
+        : h("p", { class: "quiet", text: t("rulesLoading") }),
+      ids.length ? [
+        store.botLevels.length ? [h("h3", { text: t("opponents") }),
+          chips("level", store.botLevels.map((l) => [l.id, t(`level.${l.id}`)]),
+            store.level ?? store.defaultLevel, t("opponents"))] : null,
+        h("h3", { text: t("players") }),
+        chips("players", presetPlayers().map((n) => [n, String(n)]), store.players, t("players")),
+        h("h3", { text: t("rounds") }),
+        h("div", { class: "field" },
+          h("label", { for: "rounds", class: "sr-only", text: t("rounds") }),
+          h("select", { id: "rounds", dataset: { focus: "rounds", testid: "rounds", intent: "rounds" } },
+            rounds.map((n) => h("option", { value: String(n), selected: n === chosenRounds,
+              text: t("roundsCount", { n }) + (n === defaultRounds() ? ` ${t("byDefault")}` : "") })))),
+      ] : null,
+      h("div", { class: "start-go" },
+        h("button", { type: "button", class: "primary big", dataset: { intent: "new", focus: "new",
+          testid: "new-game" } }, t("newGame")),
+        h("button", { type: "button", class: "link-like", "aria-haspopup": "dialog",
+          dataset: { intent: "primer", focus: "primer", testid: "primer-open" } },
+        icon("help"), t("primerOpen", { name: presetName(store.rulesMeta, store.preset) })))),
+    h("section", { class: "more", "aria-label": t("more") },
+      h("a", { class: "tile", href: "#/demos", dataset: { testid: "open-demos" } },
+        icon("eye"), h("strong", { text: t("demos") }), h("span", { text: t("demosLine") })),
+      h("button", { type: "button", class: "tile", dataset: { intent: "keeper", focus: "keeper",
+        testid: "open-keeper" } },
+      icon("sheet"), h("strong", { text: t("keeper") }), h("span", { text: t("keeperLine") }))),
+    savesPanel);
+}

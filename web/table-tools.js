@@ -1,0 +1,394 @@
+// Helpers at the table: hint, take back, last trick, a finished trick that stays
+// until collected, autoplay of a forced card, running Augen, announcement deadlines,
+// the Hochzeit card picker, plays spoken in a live region, a click sound, and the
+// settings and help dialogs. Their state is the store's `tools` part.
+import { t, cardName, actionLabel } from "./i18n.js";
+import { faceCard } from "./table.js";
+import { cardSvg, isCard } from "./cards.js";
+import { h } from "./dom.js";
+import { icon } from "./icons.js";
+import { options, loadOptions, setOption, delay, effectiveTheme, click, SPEEDS } from "./options.js";
+import { installKeyboard, KEYS } from "./keyboard.js";
+
+
+
+let ctx = null; // {state, render, act, call, request, scheduleBot, seatName}
+let ui = null; // the store's `tools` part: {hold, showLast, hint, picker}
+let holdTimer = 0;
+
+export function init(context) {
+  ctx = context;
+  ui = ctx.state.tools;
+  loadOptions();
+  ctx.state.delay = delay();
+  live();
+  installKeyboard({
+    hint: () => intent({ kind: "hint" }), undo: () => intent({ kind: "undo" }),
+    last: () => intent({ kind: "last" }), collect: () => intent({ kind: "collect" }),
+    settings: () => intent({ kind: "settings" }), help: () => intent({ kind: "help" }),
+    next: () => document.querySelector("[data-testid=next-game]")?.click(),
+  });
+  // A held trick is collected by tapping it.
+  document.addEventListener("click", (event) => {
+    if (ui.hold && event.target.closest?.("[data-testid=trick]")) collect();
+  });
+  window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => ctx.render());
+}
+
+// ---- hooks app.js calls ---------------------------------------------------
+
+// A new view arrived: speak what happened, click, hold a finished trick, autoplay.
+export function onView(prev, next) {
+  ui.hint = null;
+  if (!next || next.phase !== "play") ui.moreCalls = false;
+  clearTimeout(holdTimer);
+  ui.hold = false;
+  if (!next) return;
+  const tricksBefore = prev ? prev.tricks_won.reduce((a, b) => a + b, 0) : 0;
+  const tricksNow = next.tricks_won.reduce((a, b) => a + b, 0);
+  const newDeal = !prev || prev.dealer !== next.dealer
+    || next.declarations.length < prev.declarations.length;
+  const undone = !newDeal && (tricksNow < tricksBefore
+    || (tricksNow === tricksBefore && next.trick.length < prev.trick.length));
+  const sameDeal = !newDeal && !undone;
+  const said = undone ? [t("undone")] : [];
+  if (sameDeal) {
+    for (const d of next.declarations.slice(prev.declarations.length)) {
+      said.push(t("says", { name: ctx.seatName(d.seat), word: actionLabel(d.what) }));
+    }
+    for (const a of next.announcements.slice(prev.announcements.length)) {
+      said.push(t("says", { name: ctx.seatName(a.seat), word: actionLabel(a.word) }));
+    }
+    const finished = tricksNow > tricksBefore && next.last_trick;
+    const seq = finished ? [...next.last_trick.cards, ...next.trick] : next.trick;
+    const fresh = seq.slice(Math.min(prev.trick.length, seq.length));
+    for (const c of fresh) said.push(t("plays", { name: ctx.seatName(c.seat), card: cardName(c.card) }));
+    if (fresh.length) click();
+    if (finished) {
+      said.push(t("takes", { name: ctx.seatName(next.last_trick.winner) }));
+      if (next.phase !== "done" && (options.tapToCollect || ctx.state.delay > 0)) {
+        ui.hold = true;
+        if (!options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
+      }
+    }
+  }
+  if (said.length) speak(said.join(" "));
+  setTimeout(autoplay, 0);
+}
+
+export function holding() {
+  return ui.hold;
+}
+
+// Release a held trick; the bots go on.
+export function collect() {
+  if (!ui.hold) return;
+  ui.hold = false;
+  clearTimeout(holdTimer);
+  ctx.render();
+  ctx.scheduleBot();
+  autoplay();
+}
+
+// The cards the trick area shows: a finished trick stays until collected.
+export function shownTrick(view) {
+  if (ui.hold && view.trick.length === 0 && view.last_trick) return view.last_trick.cards;
+  return view.trick;
+}
+
+// Announcement word -> level, from the engine's rules metadata ({} until it is in).
+function announcementLevels() {
+  return ctx.state.levels ?? {};
+}
+
+export function isAnnouncement(word) {
+  return word in announcementLevels();
+}
+
+export function isCardWedding(word) {
+  const [kind, card] = word.split(":");
+  return kind === "wedding" && isCard(card ?? "");
+}
+
+// Button content for a choice: its label, and an announcement's deadline.
+export function actionContent(word, view) {
+  const note = deadline(word, view);
+  if (!note) return [actionLabel(word)];
+  const label = note.gegen ? `${t("gegenansage")}: ${actionLabel(word)}` : actionLabel(word);
+  return [label, " ", h("small", { class: "deadline", title: note.title, text: note.text })];
+}
+
+function deadline(word, view) {
+  const d = view.deadlines;
+  if (!d || !(word in announcementLevels()) || d.system === "none") return null;
+  const level = announcementLevels()[word];
+  if (d.system === "tricks") {
+    const n = d.levels[level];
+    return { text: t("beforeTrick", { n }), title: t("deadlineTitleTricks", { n }) };
+  }
+  let n = d.levels[level];
+  let gegen = false;
+  if (level === 0 && view.hand.length < n) {
+    gegen = true; // only offered as a Gegenansage: one card more than the opponents' call
+    n = Math.max(0, d.levels[opponentsLevel(view)] - 1);
+  }
+  return { gegen, text: t("untilCards", { n }), title: t("deadlineTitle", { n }) };
+}
+
+function opponentsLevel(view) {
+  const mine = view.known_parties.re.includes(view.seat) ? "re" : "kontra";
+  const ours = new Set(view.known_parties[mine]);
+  const levels = view.announcements.filter((a) => !ours.has(a.seat))
+    .map((a) => announcementLevels()[a.word] ?? 0);
+  return levels.length ? Math.max(...levels) : 0;
+}
+
+// The Hochzeit partner card (klassisch): one button opens a card picker.
+export function weddingPicker(words, view) {
+  const cards = words.filter(isCardWedding).map((w) => w.slice(8));
+  if (!cards.length) return [];
+  const toggle = h("button", { type: "button", class: "action", "aria-expanded": String(ui.picker),
+    "aria-controls": ui.picker ? "wedding-picker" : null, dataset: { intent: "wedding-picker", focus: "wedding-picker", testid: "wedding-picker" },
+    text: t("weddingCard") });
+  if (!ui.picker) return [toggle];
+  const order = "CSHD";
+  cards.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]) || "ATKQJ987".indexOf(a[1]) - "ATKQJ987".indexOf(b[1]));
+  const picker = h("div", { id: "wedding-picker", class: "picker", role: "group",
+    "aria-label": t("weddingPick") },
+  cards.map((c) => h("button", { type: "button", class: `card mini suit-${c[0]}`,
+    "aria-label": t("weddingWith", { card: cardName(c) }), "aria-disabled": ctx.state.busy ? "true" : null,
+    dataset: { action: `wedding:${c}`, focus: `action:wedding:${c}` } }, cardSvg(c))));
+  void view;
+  return [toggle, picker];
+}
+
+// ---- header buttons, helper bar --------------------------------------------
+
+export function headerButtons() {
+  const dark = effectiveTheme() === "dark";
+  // an icon for narrow screens; the word stays the button's name
+  const content = (name, text) => [icon(name), h("span", { class: "label", text })];
+  return [
+    h("button", { type: "button", class: "icon", "aria-pressed": String(dark),
+      dataset: { intent: "theme", focus: "theme" } }, content(dark ? "sun" : "moon", t("darkMode"))),
+    h("button", { type: "button", class: "icon", "aria-haspopup": "dialog",
+      dataset: { intent: "settings", focus: "settings", testid: "settings-open" } },
+    content("gear", t("settings"))),
+    h("button", { type: "button", class: "icon", "aria-haspopup": "dialog",
+      dataset: { intent: "help", focus: "help", testid: "help-open" } }, content("help", t("help"))),
+  ];
+}
+
+export function toolbar() {
+  const { state } = ctx;
+  const view = state.view;
+  if (!view) return null;
+  const running = view.phase !== "done";
+  const mine = running && view.to_act === view.seat;
+  const buttons = [];
+  if (running) {
+    buttons.push(h("button", { type: "button", "aria-disabled": mine && !state.busy ? null : "true",
+      dataset: { intent: "hint", focus: "hint", testid: "hint" } }, t("hint"), kbd("T")));
+  }
+  if (view.can_undo) {
+    buttons.push(h("button", { type: "button", "aria-disabled": state.busy ? "true" : null,
+      dataset: { intent: "undo", focus: "undo", testid: "undo" } }, t("undo"), kbd("U")));
+  }
+  buttons.push(h("button", { type: "button", "aria-pressed": String(ui.showLast),
+    "aria-controls": ui.showLast ? "last-trick-panel" : null,
+    dataset: { intent: "last", focus: "last", testid: "last-trick-button" } },
+  t("lastTrickButton"), kbd("L")));
+  if (ui.hold && options.tapToCollect) {
+    buttons.push(h("button", { type: "button", class: "primary",
+      dataset: { intent: "collect", focus: "collect", testid: "collect" } }, t("collect"), kbd("C")));
+  }
+  return h("section", { class: "tools", "aria-label": t("tools"), dataset: { testid: "tools" } },
+    h("div", { class: "tool-buttons" }, buttons),
+    eyesLine(view),
+    ui.hint ? h("p", { class: "hint", dataset: { testid: "hint-text" }, text: hintText(ui.hint) }) : null,
+    ui.showLast ? lastPanel(view) : null);
+}
+
+function kbd(key) {
+  return h("kbd", { "aria-hidden": "true", text: key });
+}
+
+function eyesLine(view) {
+  if (view.tournament || !options.eyes || !view.eyes_won) return null;
+  const sum = (seats) => seats.reduce((a, s) => a + (view.eyes_won[s] ?? 0), 0);
+  const re = view.known_parties.re, kontra = view.known_parties.kontra;
+  const known = new Set([...re, ...kontra]);
+  const rest = view.eyes_won.map((_, s) => s).filter((s) => !known.has(s));
+  const parts = [`${actionLabel("re")} ${sum(re)}`, `${actionLabel("kontra")} ${sum(kontra)}`];
+  if (rest.length && sum(rest)) parts.push(`${t("open")} ${sum(rest)}`);
+  return h("p", { class: "eyes", dataset: { testid: "eyes" } },
+    h("strong", { text: `${t("eyes")}: ` }), parts.join(" · "));
+}
+
+function hintText(hint) {
+  const what = hint.action.split(":").slice(1).join(":");
+  const label = isCard(what) ? cardName(what) : actionLabel(what);
+  const why = t(`hint.${hint.reason}`);
+  return t("hintIs", { what: label, why });
+}
+
+function lastPanel(view) {
+  const last = view.last_trick;
+  return h("div", { id: "last-trick-panel", class: "last-panel", role: "group",
+    "aria-label": t("lastTrickButton"), dataset: { testid: "last-trick-panel" } },
+  last ? [
+    h("div", { class: "last-cards" }, last.cards.map((c) => faceCard(c.card, { owner: ctx.seatName(c.seat),
+      extra: `small${c.seat === last.winner ? " winner" : ""}` }))),
+    h("p", { text: t("takes", { name: ctx.seatName(last.winner) }) }),
+  ] : h("p", { text: t("noLastTrick") }));
+}
+
+// ---- intents ----------------------------------------------------------------
+
+// Handles the intents of this module; false lets app.js handle the rest.
+export function intent(it) {
+  const { state } = ctx;
+  switch (it.kind) {
+    case "theme":
+      setOption("theme", effectiveTheme() === "dark" ? "light" : "dark");
+      ctx.render();
+      return true;
+    case "settings":
+      openSettings();
+      return true;
+    case "help":
+      openHelp();
+      return true;
+    case "last":
+      ui.showLast = !ui.showLast;
+      ctx.render();
+      return true;
+    case "collect":
+      collect();
+      return true;
+    case "wedding-picker":
+      ui.picker = !ui.picker;
+      ctx.render();
+      return true;
+    case "hint": {
+      const view = state.view;
+      if (!view || state.busy || view.to_act !== view.seat) return true;
+      ctx.call("hint").then((hint) => {
+        if (state.view !== view) return;
+        ui.hint = hint;
+        ctx.render();
+        speak(hintText(hint));
+      }, () => {});
+      return true;
+    }
+    case "undo":
+      if (!state.view?.can_undo || state.busy) return true;
+      collect();
+      state.busy = true;
+      state.alert = "";
+      ctx.render();
+      ctx.request("undo", {});
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Play the only legal card by itself (an option), once nothing else is pending.
+function autoplay() {
+  const { state } = ctx;
+  const view = state.view;
+  if (!options.autoplay || !view || state.busy || ui.hold) return;
+  if (view.phase !== "play" || view.to_act !== view.seat) return;
+  const mine = view.legal.filter((a) => a.startsWith(`${view.seat}:`));
+  if (mine.length !== 1 || !isCard(mine[0].split(":")[1])) return;
+  setTimeout(() => {
+    if (state.view === view && !state.busy && !ui.hold) ctx.act(mine[0].split(":")[1]);
+  }, Math.max(250, ctx.state.delay));
+}
+
+// ---- live region for plays ----------------------------------------------------
+
+function live() {
+  if (document.getElementById("plays")) return;
+  const p = document.createElement("p");
+  p.id = "plays";
+  p.className = "live";
+  p.setAttribute("aria-live", "polite");
+  p.dataset.testid = "plays";
+  document.body.append(p);
+}
+
+function speak(text) {
+  const el = document.getElementById("plays");
+  if (el) el.textContent = text;
+}
+
+// ---- dialogs --------------------------------------------------------------------
+
+function dialog(id, title, body) {
+  document.getElementById(id)?.remove();
+  const closeButton = h("button", { type: "button", class: "primary", text: t("close") });
+  const d = h("dialog", { id, class: "panel", "aria-labelledby": `${id}-title`, dataset: { testid: id } },
+    h("h2", { id: `${id}-title`, text: title }), body, h("div", { class: "dialog-buttons" }, closeButton));
+  closeButton.addEventListener("click", () => d.close());
+  d.addEventListener("close", () => {
+    d.remove();
+    ctx.render();
+  });
+  document.body.append(d);
+  d.showModal();
+  return d;
+}
+
+// A rule set's primer (from the engine's metadata), from the start page or help.
+export function openPrimer(name, text) {
+  dialog("primer-dialog", t("primerTitle", { name }), primerBody(text));
+}
+
+function primerBody(text) {
+  return String(text).split(/\n\s*\n/).map((para) => h("p", { text: para }));
+}
+
+function openHelp() {
+  const primer = ctx.primer?.();
+  dialog("help-dialog", t("help"), [
+    h("p", { text: t("helpText") }),
+    primer ? [h("h3", { text: t("primerTitle", { name: primer.name }) }), primerBody(primer.text)] : null,
+    h("h3", { text: t("keys") }),
+    h("dl", { class: "keys" }, KEYS.map(([key, what]) => [
+      h("dt", {}, h("kbd", { text: key })), h("dd", { text: t(what) })])),
+  ]);
+}
+
+function openSettings() {
+  const select = (key, label, values) => {
+    const el = h("select", { id: `opt-${key}` }, values.map(([value, text]) =>
+      h("option", { value, selected: options[key] === value, text })));
+    el.addEventListener("change", () => change(key, el.value));
+    return h("div", { class: "field" }, h("label", { for: `opt-${key}`, text: label }), el);
+  };
+  const check = (key, label) => {
+    const el = h("input", { type: "checkbox", id: `opt-${key}`, checked: options[key] });
+    el.addEventListener("change", () => change(key, el.checked));
+    return h("div", { class: "field check" }, el, h("label", { for: `opt-${key}`, text: label }));
+  };
+  dialog("settings-dialog", t("settings"), h("form", { class: "settings", method: "dialog" },
+    select("theme", t("theme"), [["auto", t("themeAuto")], ["light", t("themeLight")],
+      ["dark", t("themeDark")]]),
+    select("speed", t("speed"), Object.keys(SPEEDS).map((k) =>
+      [k, t(`speed${k[0].toUpperCase()}${k.slice(1)}`)])),
+    check("tapToCollect", t("tapToCollect")),
+    check("autoplay", t("autoplay")),
+    check("sound", t("sound")),
+    check("eyes", t("showEyes")),
+    check("fourColour", t("fourColour"))));
+}
+
+function change(key, value) {
+  setOption(key, value);
+  if (key === "speed") ctx.state.delay = delay();
+  if (key === "sound" && value) click();
+  ctx.render();
+}
+

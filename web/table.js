@@ -1,0 +1,211 @@
+// The card table, drawn from the store: opponents around the felt with their hands
+// as card backs, the trick in front of the seats that played it, the player's hand as
+// one overlapping row, the choices above it, and the result panel after the last trick.
+// Pure view: reads the store and the engine's view, never writes to them.
+import { h, signed } from "./dom.js";
+import { t, cardName, actionLabel, contractName, partyLabel, itemLabel } from "./i18n.js";
+import { cardSvg, backSvg } from "./cards.js";
+
+const MAX_BACKS = 12; // an 8-player table deals 8 cards; 5 players 10 or 12: all drawn
+
+// Where seat `rel` (0 = the player, counting clockwise) sits on an ellipse round
+// the felt, as fractions of the table box; the trick card goes the same way.
+export function seatSpot(rel, players) {
+  const angle = (rel * 2 * Math.PI) / players;
+  return { x: -Math.sin(angle), y: Math.cos(angle) };
+}
+
+// Which edge of the felt a seat leans on, so its plate never leaves the felt.
+export function seatSide(spot) {
+  if (spot.x < -0.5) return "left";
+  if (spot.x > 0.5) return "right";
+  return spot.y < 0 ? "top" : "bottom";
+}
+
+function spotStyle(prefix, spot) {
+  return `--${prefix}x:${spot.x.toFixed(3)};--${prefix}y:${spot.y.toFixed(3)}`;
+}
+
+export function partyOf(view, seat) {
+  if (view.known_parties?.re?.includes(seat)) return "re";
+  if (view.known_parties?.kontra?.includes(seat)) return "kontra";
+  return null;
+}
+
+function fixedTeams(view) {
+  return (view.players === 6 || view.players === 8) && view.contract === "normal";
+}
+
+function badges(view, seat) {
+  const tags = [];
+  const party = partyOf(view, seat);
+  const said = view.announcements.some((a) => a.seat === seat && (a.word === "re" || a.word === "kontra"));
+  if (party && fixedTeams(view)) {
+    tags.push(h("span", { class: `tag team-${party}`, text: party === "re" ? t("teamA") : t("teamB") }));
+  } else if (party && !said) tags.push(h("span", { class: `tag ${party}`, text: t(party) }));
+  if (view.forced_solo === seat) tags.push(h("span", { class: "tag call", text: t("forcedSolo") }));
+  else if (view.owes_duty_solo?.includes(seat) && view.phase === "reservations") {
+    tags.push(h("span", { class: "tag quiet", text: t("owesSolo") }));
+  }
+  // "Gesund" only matters while reservations are being said.
+  for (const d of view.declarations.filter((x) => x.seat === seat
+    && (view.phase === "reservations" || x.what !== "healthy"))) {
+    tags.push(h("span", { class: "tag", text: actionLabel(d.what) }));
+  }
+  for (const a of view.announcements.filter((x) => x.seat === seat)) {
+    tags.push(h("span", { class: "tag call", text: actionLabel(a.word) }));
+  }
+  return tags;
+}
+
+function isTurn(view, seat) {
+  return view.phase !== "done" && view.to_act === seat;
+}
+
+// One seat: name plate (name, Geber, party, calls, whose turn) and, for an opponent,
+// the hand as overlapping backs with the count beside it.
+function seatView(store, view, seat) {
+  const rel = store.relative(seat);
+  const out = view.sitting_out === seat;
+  const turn = isTurn(view, seat);
+  const mine = seat === view.seat;
+  const count = view.hand_sizes[seat];
+  const plate = h("div", { class: "plate" },
+    h("strong", { class: "name", text: store.seatName(seat) }),
+    view.dealer === seat ? h("span", { class: "dealer-chip", title: t("dealer"), text: t("dealer") }) : null,
+    out ? h("span", { class: "tag out", dataset: { testid: "sits-out" }, text: t("sitsOutTag") }) : null,
+    badges(view, seat),
+    turn ? h("span", { class: "turn-note", dataset: { testid: "turn" },
+      text: mine ? t("yourTurn") : t("atTurn") }) : null);
+  const tricks = view.tricks_won[seat];
+  const spot = seatSpot(rel, view.players);
+  return h("div", { class: `seat pos-${rel} side-${seatSide(spot)}${turn ? " turn" : ""}${out ? " out" : ""}${mine ? " me" : ""}`,
+    style: spotStyle("s", spot),
+    "aria-current": turn ? "true" : null,
+    dataset: { seat: String(seat), cards: String(count), sitsOut: out ? "true" : null, fly: `seat:${seat}` } },
+  plate,
+  !mine && !out && count ? h("div", { class: "backs", role: "img",
+    "aria-label": t("cardsCount", { n: count }) },
+  Array.from({ length: Math.min(count, MAX_BACKS) }, () => h("span", { class: "back-card" }, backSvg())),
+  h("span", { class: "count", "aria-hidden": "true", text: String(count) })) : null,
+  !out && tricks ? h("span", { class: "tricks-won", text: t("tricksCount", { n: tricks }) }) : null);
+}
+
+// A card lying face up (trick, last trick, replay): an image with its owner.
+export function faceCard(card, { owner = "", extra = "", style = null, data = {} } = {}) {
+  return h("span", { class: `card suit-${card[0]} ${extra}`, role: "img", style,
+    "aria-label": owner ? `${cardName(card)}, ${owner}` : cardName(card), dataset: { card, ...data } },
+  cardSvg(card));
+}
+
+// The trick: each card in front of the seat that played it, tilted a little.
+export function trickView(cards, { players, relative, seatName, winner = null, testid = "trick",
+  label = t("trick") }) {
+  return h("div", { class: "trick", role: "group", "aria-label": label,
+    dataset: { testid, winner: winner == null ? null : String(winner),
+      fly: winner == null ? null : "trick-winner" } },
+  cards.map(({ seat, card }, i) => {
+    const rel = relative(seat);
+    const tilt = ((rel * 7 + i * 3) % 9) - 4;
+    return faceCard(card, { owner: seatName(seat), extra: "played",
+      style: `${spotStyle("t", seatSpot(rel, players))};--tilt:${tilt}deg;z-index:${i + 1}`,
+      data: { seat: String(seat), fly: `trick:${seat}:${card}` } });
+  }));
+}
+
+// After a Trumpfabgabe, until the first trick is taken: who took the cards and how
+// many trumps came back (said aloud at a real table).
+function povertyNote(store, view) {
+  const p = view.poverty;
+  if (!p || view.phase !== "play" || view.tricks_won.some((n) => n > 0)) return null;
+  return h("p", { class: "felt-note", role: "status", dataset: { testid: "poverty-note" },
+    text: t("povertyTaken", { taker: store.seatName(p.taker), giver: store.seatName(p.giver),
+      n: p.returned_trumps }) });
+}
+
+// The felt with every seat and the trick in the middle.
+export function feltView(store, view, shown, winner) {
+  return h("section", { class: `table players-${view.players}`, "aria-label": t("table"),
+    dataset: { testid: "table", dealer: String(view.dealer) } },
+  Array.from({ length: view.players }, (_, seat) => seatView(store, view, seat)),
+  h("div", { class: "middle" },
+    povertyNote(store, view),
+    trickView(shown, { players: view.players, relative: store.relative, seatName: store.seatName,
+      winner })));
+}
+
+// The player's hand: one overlapping row; each button is as wide as the strip of the
+// card that shows, so a tap (or a test's click) lands on the card that is seen.
+export function handView(store, view) {
+  const myTurn = view.phase === "play" && view.to_act === view.seat && !store.busy;
+  const returning = view.phase === "poverty-return" && view.to_act === view.seat;
+  const legal = new Set(view.legal);
+  const seen = {};
+  const cards = view.hand.map((card) => {
+    const index = (seen[card] = (seen[card] ?? -1) + 1);
+    const enabled = returning || (myTurn && legal.has(`${view.seat}:${card}`));
+    const picked = store.picked.includes(`${card}#${index}`);
+    const hinted = store.tools.hint?.action === `${view.seat}:${card}`;
+    const cls = ["card", `suit-${card[0]}`, picked ? "picked" : "", enabled ? "legal" : "",
+      (myTurn || returning) && !enabled ? "dimmed" : "", hinted ? "hinted" : ""].filter(Boolean).join(" ");
+    return h("button", { type: "button", class: cls,
+      "aria-label": cardName(card), "aria-disabled": enabled ? null : "true",
+      "aria-pressed": returning ? String(picked) : null,
+      dataset: { card, index: String(index), focus: `card:${card}:${index}`, fly: `hand:${card}#${index}` } },
+    cardSvg(card));
+  });
+  return h("section", { class: `hand${myTurn ? " my-turn" : ""}`, role: "group", "aria-label": t("hand"),
+    style: `--n:${Math.max(cards.length, 1)}`,
+    dataset: { testid: "hand", myTurn: String(myTurn), fly: `seat:${view.seat}` } }, cards);
+}
+
+function partyNames(store, seats) {
+  return seats.length ? seats.map(store.seatName).join(", ") : "–";
+}
+
+function winnerText(winner) {
+  if (winner === "none") return t("none");
+  return partyLabel(winner);
+}
+
+// After the last trick: who played with whom, the Augen, every scored item, each
+// seat's points and running total, and the button to go on, all within one screen.
+export function resultPanel(store, view) {
+  const r = view.result;
+  if (!r) return null;
+  const seats = Array.from({ length: view.players }, (_, s) => s);
+  const totals = view.totals ?? [];
+  const mine = r.points[view.seat] ?? 0;
+  const next = view.series_finished
+    ? [h("p", { class: "series-over", dataset: { testid: "series-over" }, text: t("seriesOver") }),
+      h("button", { type: "button", class: "primary",
+        dataset: { intent: "new", testid: "new-series", focus: "new" }, text: t("newSeries") })]
+    : h("button", { type: "button", class: "primary",
+      dataset: { intent: "next", testid: "next-game", focus: "next" }, text: t("nextGame") });
+  return h("section", { class: `result ${mine > 0 ? "won" : mine < 0 ? "lost" : ""}`,
+    "aria-labelledby": "result-title", dataset: { testid: "result" } },
+  h("div", { class: "result-body" },
+    h("h2", { id: "result-title" }, contractName(r.contract), " · ",
+      h("span", { class: "winner", text: `${t("winner")}: ${winnerText(r.winner)}` })),
+    h("dl", { class: "parties" },
+      Object.keys(r.parties ?? { re: [], kontra: [] }).map((p) => h("div", { class: `party ${p}` },
+        h("dt", { text: partyLabel(p) }),
+        h("dd", { dataset: { testid: `party-${p}` } },
+          h("span", { class: "who", text: partyNames(store, r.parties?.[p] ?? []) }),
+          h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }))))),
+    h("table", { class: "lines" },
+      h("caption", { class: "sr-only", text: t("item") }),
+      h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
+        h("td", { text: itemLabel(line.item) }),
+        h("td", { class: "party-cell", text: partyLabel(line.party) }),
+        h("td", { class: "num", text: signed(line.points) }))))),
+    h("table", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("playerCol") }),
+        h("th", { scope: "col", class: "num", text: t("points") }),
+        h("th", { scope: "col", class: "num", text: t("running") }))),
+      h("tbody", {}, seats.map((s) => h("tr", { class: s === view.seat ? "me" : null },
+        h("th", { scope: "row", text: store.seatName(s) }),
+        h("td", { class: "num", text: signed(r.points[s]) }),
+        h("td", { class: "num", text: totals[s] == null ? "" : signed(totals[s]) })))))),
+  h("div", { class: "result-go" }, next));
+}
