@@ -1,4 +1,4 @@
-"""The command line as outside tools use it (FORMATS.md)."""
+"""The command line as outside tools use it (docs/formats.md)."""
 
 from __future__ import annotations
 

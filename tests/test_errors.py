@@ -177,3 +177,12 @@ def test_error_is_a_value_error_with_the_sentence() -> None:
         "code": "too-late",
         "params": {"word": "re", "called": "no90", "system": "cards", "deadline": 11},
     }
+
+
+def test_a_refusal_survives_pickling() -> None:
+    import pickle
+
+    err = IllegalAction("must-follow-suit", seat=2, card="CT", suit="C")
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is IllegalAction and back.params == err.params
+    assert str(back) == "seat 2 must follow suit (holds CT)"

@@ -133,7 +133,7 @@ def test_cli_tournament_json() -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data == play_tournament(LOCKHAUSEN, 9, 2, seed=3)
-    assert [row["rank"] for row in data["ranking"]][0] == 1
+    assert data["ranking"][0]["rank"] == 1
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """The worked scoring examples of the rule texts, entered as Game summaries.
 
 berndt (seeds/000): seven examples; ddv (seeds/002, section 4.3): two examples;
-plus the Game summary example of FORMATS.md. Every one must score exactly.
+plus the Game summary example of docs/formats.md. Every one must score exactly.
 """
 
 from __future__ import annotations

@@ -201,19 +201,9 @@ def _remember(memory: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
     memory[key] = value
 
 
-_tables: dict[Rules, CallTable] = {}
-_latest: CallTable | None = None  # most look-ups are for the rules of the one before
-
-
 def call_table(rules: Rules) -> CallTable:
-    """The CallTable of ``rules``; equal rules share one."""
-    global _latest
-    latest = _latest
-    if latest is None or latest.rules is not rules:
-        if len(_tables) >= 64:
-            _tables.clear()
-        latest = _latest = _tables.setdefault(rules, CallTable(rules))
-    return latest
+    """The CallTable of ``rules``, made once per rules object (``Rules.memo``)."""
+    return rules.memo("call_table", CallTable)
 
 
 def closes_party(rules: Rules, word: str, said: tuple[str, ...], at: Moment) -> bool:

@@ -18,28 +18,26 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import announcements as ann
 from . import series as series_mod
 from . import share
-from .botregistry import get_bot, level_bot, levels
+from .actions import Action
+from .botregistry import get_bot, level_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
-from .contracts import is_solo_like
 from .errors import RecordError, coded
 from .errors import RequestError as Refused
-from .guide import guide
+from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
 from .outcome import result
-from .rules import Rules, describe, load_rules
-from .scoring import contracts_played, summary_from_json
+from .rules import Rules, load_rules
 from .scoring import score as score_summary
+from .scoring import summary_from_json
+from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
+from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
-from .tricks import specials_awarded
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
-MAX_ROUNDS = 20  # a longer series would outgrow MAX_PAYLOAD as a saved table
-DEFAULT_ROUNDS = 4  # of a series without Pflichtsolo rounds
 MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
 TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)
 
@@ -134,11 +132,6 @@ def _check_bots(bots: Any, players: int) -> list[str | None]:
     return list(bots)
 
 
-def default_rounds(rules: Rules) -> int:
-    """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
-    return rules.duty_solo_rounds if series_mod.has_duty_solo(rules) else DEFAULT_ROUNDS
-
-
 def _int(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused("not-whole-number", field=name)
@@ -161,7 +154,8 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
     if seat is None or t.bots[seat] is None:
         raise Refused("no-bot-to-act")
     bot = get_bot(t.bots[seat] or "standard")
-    t.state = apply(t.state, bot(observe(t.state, seat), t.rng))
+    obs = observe(t.state, seat)
+    t.state = apply(t.state, bot(obs, t.rng), obs.listed)
     _finish(t)
     return view()
 
@@ -230,7 +224,7 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
     return view()
 
 
-# -- saved tables (issue 4/7: a reload keeps the whole series) --------------------
+# -- saved tables (a reload keeps the whole series) -------------------------------
 #
 # ``save`` -> {"version": 1, "series": SERIES_RECORD | null, "loose": [GAME_RECORD...],
 #              "game": GAME_RECORD, "seat": N, "bots": [SPEC | null, ...]}
@@ -403,7 +397,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
         "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
-        # comforts (issue 6): the trump set (to name the suit a refusal means), Augen
+        # comforts: the trump set (to name the suit a refusal means), Augen
         # taken per seat, and what the page needs to show announcement deadlines
         "trumps": [str(c) for c in order.trumps],
         "eyes_won": [
@@ -432,32 +426,13 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def rules_for_page() -> dict[str, Any]:
-    """The rules metadata with each preset's name, line and primer for the start screen."""
+    """The rules metadata (doko.metadata), with each preset's ``preset_info`` (name, line,
+    primer, what a score sheet may hold ...) also among its options, where the page
+    looks (``rules --json`` keeps the presets as option maps)."""
     described = describe()
     for name, preset in described["presets"].items():
-        preset.update(guide(name))
-        preset["sheet"] = _sheet_contracts(load_rules(name))
-    described["limits"] = {"max_rounds": MAX_ROUNDS, "default_rounds": DEFAULT_ROUNDS}
-    # an announcement's level indexes the deadlines a view lists
-    described["announcement_levels"] = dict(ann.LEVEL)
-    described.update(levels())
+        preset.update(described["preset_info"][name])
     return described
-
-
-def _sheet_contracts(rules: Rules) -> dict[str, list[dict[str, Any]]]:
-    """Per table size, the contracts a score keeper may enter: whether one plays alone
-    and which Sonderpunkte the game awards."""
-    return {
-        str(players): [
-            {
-                "contract": contract,
-                "alone": is_solo_like(contract),
-                "specials": list(specials_awarded(rules, contract)),
-            }
-            for contract in contracts_played(rules, players)
-        ]
-        for players in rules.players
-    }
 
 
 def _poverty(s: GameState) -> dict[str, int] | None:
@@ -480,7 +455,7 @@ def _last_result(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def score(payload: dict[str, Any]) -> dict[str, Any]:
-    """Score a game summary (FORMATS.md) as a score keeper enters it: the Result JSON."""
+    """Score a game summary (docs/formats.md) as a score keeper enters it: the Result JSON."""
     data = payload.get("summary", payload)
     return score_summary(summary_from_json(data))
 
@@ -504,10 +479,9 @@ def _undo_point(t: Table) -> int | None:
     s = t.state
     if s.is_over or any(b is None for i, b in enumerate(t.bots) if i != t.seat):
         return None
-    prefix = f"{t.seat}:"
     for i in range(len(s.history) - 1, -1, -1):
-        seat, _, what = s.history[i].partition(":")
-        if seat == prefix[:-1] and len(what) == 2 and what[0] in "CSHD" and what[1] in "ATKQJ987":
+        action = Action.from_str(s.history[i])
+        if action.seat == t.seat and action.is_card:
             return i
     return None
 

@@ -53,7 +53,7 @@ def decision_times(
                 samples.append((time.perf_counter() - start) * 1000)
             else:
                 action = other(obs, rng)
-            state = apply(state, action)
+            state = apply(state, action, obs.listed)
     samples.sort()
     return {
         "decisions": len(samples),

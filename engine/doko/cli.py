@@ -12,9 +12,10 @@ import sys
 from typing import Any, NoReturn
 
 from . import series as series_mod
+from .metadata import describe
 from .notation import RecordError, replay
 from .outcome import result
-from .rules import describe, load_rules
+from .rules import load_rules
 from .scoring import score, summary_from_json
 from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions

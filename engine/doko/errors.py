@@ -327,9 +327,21 @@ class DokoError(ValueError):
     """A refusal: ``code``, ``params`` and the English sentence as ``str(err)``."""
 
     def __init__(self, code: str, /, **params: Any) -> None:
+        super().__init__(code)
         self.code = code
         self.params = params
-        super().__init__(_FORMATTER.format(MESSAGES[code], **params))
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        # worked out when asked: the rules make refusals they never show (a word
+        # checked while listing the legal announcements)
+        if self._text is None:
+            self._text = _FORMATTER.format(MESSAGES[self.code], **self.params)
+        return self._text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (``match --jobs``) with its parameters, not only the code
+        return (_rebuild, (type(self), self.code, self.params))
 
     def to_json(self) -> dict[str, Any]:
         """``{"code", "params"}`` with JSON values (a ``reason`` nested the same way)."""
@@ -338,6 +350,10 @@ class DokoError(ValueError):
     def reply(self) -> dict[str, Any]:
         """The api's answer to a refused request: the English sentence, code and params."""
         return {"error": str(self), **self.to_json()}
+
+
+def _rebuild(cls: type[DokoError], code: str, params: dict[str, Any]) -> DokoError:
+    return cls(code, **params)
 
 
 def coded(err: BaseException) -> DokoError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import announcements as ann
+from .actions import Action
 from .cards import HT, Card
 from .errors import RecordError, coded
 from .notation import parse_record
@@ -101,9 +102,8 @@ def frame(state: GameState, action: str | None) -> dict[str, Any]:
 
 def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
-    action = after.history[-1]
-    seat_text, _, what = action.partition(":")
-    seat = int(seat_text)
+    action = Action.from_str(after.history[-1])
+    seat, what = action.seat, action.what
     if before.phase == "reservations" and what != "healthy":
         out.append(("reservation", {"seat": seat, "what": what}))
     if before.phase == "poverty":

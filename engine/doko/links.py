@@ -198,7 +198,7 @@ def _pack(start: GameState, actions: list[str]) -> bytes:
                 raise action_error(index, action, err) from None
             pick = legal.index(canonical)
         out += _varint(pick)
-        state = apply(state, legal[pick])
+        state = apply(state, legal[pick], legal)
     return bytes(out)
 
 
@@ -279,7 +279,7 @@ def _unpack(data: bytes) -> dict[str, Any]:
         legal = legal_actions(state)
         if pick >= len(legal):
             raise LinkError("link-choice", index=index, choice=pick, count=len(legal))
-        state = apply(state, legal[pick])
+        state = apply(state, legal[pick], legal)
         actions.append(legal[pick])
     if r.pos != len(data):
         raise LinkError("link-trailing-data")

@@ -1,4 +1,4 @@
-"""Game records: parse, print and replay them (FORMATS.md "Game record").
+"""Game records: parse, print and replay them (docs/formats.md "Game record").
 
 A record holds the rules, the dealer, the hands as dealt and every action.
 ``parse_record`` checks its shape and the deal; ``replay`` applies every

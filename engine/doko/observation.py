@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
-from .gamestate import GameState, updated
+from .gamestate import Contract, GameState, Phase, updated
 from .rules import Rules
-from .state import legal_for
+from .state import NOTHING, Legal, legal_for
 from .tricks import Trick
 
 
@@ -22,12 +22,12 @@ class Observation(NamedTuple):
     seat: int
     players: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     legal: tuple[str, ...]
-    contract: str
+    contract: Contract
     declarer: int | None
     declarations: tuple[tuple[int, str], ...]
     tricks: tuple[Trick, ...]
@@ -38,6 +38,9 @@ class Observation(NamedTuple):
     order: CardOrder
     my_party: str
     public: GameState  # the state with everything hidden from this seat removed
+    # ``legal`` as listed for the state: ``apply(state, action, obs.listed)`` takes an
+    # action chosen from it without checking it again
+    listed: Legal = NOTHING
 
     def partner_known(self, seat: int) -> bool | None:
         """True if ``seat`` is on my side, False if against me, None if unknown."""
@@ -58,6 +61,7 @@ class Observation(NamedTuple):
 def observe(state: GameState, seat: int) -> Observation:
     re, kontra = revealed_parties(state, seat)
     public = public_state(state, seat, re)
+    listed = legal_for(state, seat)
     return Observation(
         rules=state.rules,
         seat=seat,
@@ -67,7 +71,7 @@ def observe(state: GameState, seat: int) -> Observation:
         to_act=state.to_act,
         hand=state.hands[seat],
         hand_sizes=tuple(map(len, state.hands)),
-        legal=tuple(legal_for(state, seat)),
+        legal=tuple(listed),
         contract=public.contract,
         declarer=public.declarer,
         declarations=state.declarations,
@@ -79,6 +83,7 @@ def observe(state: GameState, seat: int) -> Observation:
         order=state.order,
         my_party=own_party(state, seat),
         public=public,
+        listed=listed,
     )
 
 
@@ -101,7 +106,7 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     return public
 
 
-def public_contract(state: GameState, seat: int | None = None) -> tuple[str, int | None]:
+def public_contract(state: GameState, seat: int | None = None) -> tuple[Contract, int | None]:
     """The contract and declarer as ``seat`` knows them (None: as everybody knows them).
 
     A silent Hochzeit looks like a normal game to all but its player until the

@@ -12,7 +12,7 @@ from .tricks import specials, specials_awarded
 
 
 def summarize(state: GameState) -> Summary:
-    """The game summary (FORMATS.md) of a finished, scored deal."""
+    """The game summary (docs/formats.md) of a finished, scored deal."""
     re = state.re_party
     party_of = {s: ("re" if s in re else "kontra") for s in state.active}
     won = [t for t in state.tricks if t.winner in re]  # by Re
@@ -49,7 +49,7 @@ def _sitting_out(state: GameState) -> int | None:
 
 
 def result(state: GameState) -> dict[str, Any]:
-    """The result JSON of a finished deal (FORMATS.md)."""
+    """The result JSON of a finished deal (docs/formats.md)."""
     if not state.is_over:
         raise DokoError("game-not-finished")
     if state.contract == "redeal":

@@ -263,8 +263,8 @@ def after_trick(state: GameState, trick: Trick) -> GameState:
     if partner is not None:
         assert groom is not None
         return state.updated(partner=partner, re_party=(groom, partner), wedding_decided=number)
-    window = state.rules.wedding_tricks or state.rules.tricks_per_game
     last = not any(state.hands)
+    window = state.rules.wedding_tricks or state.rules.hand_size_for(state.players)
     if number >= window or last:
         return state.updated(contract="wedding-alone", wedding_decided=number)
     return state

@@ -10,10 +10,13 @@ Game logic reads options, never preset names.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from .errors import RulesError, error_codes
+from .errors import RulesError
+
+T = TypeVar("T")
 
 SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleshless")
 WEDDING_RULES = ("foreign", "fehl", "trump", "first", "card")
@@ -137,8 +140,19 @@ class Rules:
         return cached
 
     def __getstate__(self) -> dict[str, Any]:
-        # string hashes differ between processes: a pickle never carries the cached hash
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+        # string hashes differ between processes: a pickle never carries the cached
+        # hash, nor the memo (tables worked out from the rules, made again on demand)
+        return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_memo")}
+
+    def memo(self, key: str, make: Callable[[Rules], T]) -> T:
+        """``make(self)``, worked out once for these rules and kept with them: tables
+        the hot path derives from the rules (announcements.call_table). Options never
+        change, so what is derived from them never does either."""
+        memo: dict[str, Any] = self.__dict__.setdefault("_memo", {})
+        found: T | None = memo.get(key)
+        if found is None:
+            found = memo[key] = make(self)
+        return found
 
     def problem(self) -> RulesError | None:
         """The first inconsistency in these options, or None."""
@@ -207,13 +221,15 @@ class Rules:
                 return RulesError(code, **params)
         return None
 
-    @property
-    def hand_size(self) -> int:
-        return self.deck // 4
+    def hand_size_for(self, players: int) -> int:
+        """Cards each active seat is dealt (and tricks in a deal) at a table of
+        ``players``: a fifth player, the dealer, sits out; 6 and 8 share the deck."""
+        return self.deck_for(players) // (4 if players == 5 else players)
 
     @property
-    def tricks_per_game(self) -> int:
-        return self.deck // 4
+    def hand_size(self) -> int:
+        """Cards per hand at four (or five) players; ``hand_size_for`` at any table."""
+        return self.hand_size_for(4)
 
     def deck_for(self, players: int) -> int:
         """Cards in play at a table: eight players use two 32-card packs."""
@@ -373,5 +389,4 @@ def describe() -> dict[str, Any]:
         name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
         for name, r in PRESETS.items()
     }
-    # every refusal's code with its parameter names, for the page's translations
-    return {"presets": presets, "options": options, "error_codes": error_codes()}
+    return {"presets": presets, "options": options}

@@ -2,7 +2,7 @@
 
 A :class:`Summary` holds what a score keeper needs to know about a finished
 game (who was Re, Augen, tricks, announcements, Sonderpunkte). :func:`score`
-turns it into the Result JSON of FORMATS.md; :func:`summary_from_json` reads
+turns it into the Result JSON of docs/formats.md; :func:`summary_from_json` reads
 and checks a Game summary as an outside tool or a score keeper writes it.
 
 Each scoring system is one function returning an :class:`_Outcome`: the
@@ -368,7 +368,7 @@ SYSTEMS = {
 
 
 def score(summary: Summary) -> dict[str, Any]:
-    """The Result JSON (FORMATS.md) of a finished game, plus ``summary.extra``."""
+    """The Result JSON (docs/formats.md) of a finished game, plus ``summary.extra``."""
     if is_team_game(summary) and summary.eyes_re == TOTAL_EYES // 2:
         outcome = _Outcome("draw", [], 0, 0)  # 120:120 between fixed teams
     else:
@@ -621,7 +621,7 @@ def _from_team_names(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def summary_from_json(data: Any) -> Summary:
-    """Read and check a Game summary (FORMATS.md); ValueError names the problem."""
+    """Read and check a Game summary (docs/formats.md); ValueError names the problem."""
     if not isinstance(data, dict):
         raise SummaryError("summary-not-object")
     unknown = sorted(set(data) - set(SUMMARY_FIELDS) - set(EXTRA_FIELDS))

@@ -29,7 +29,7 @@ Series record (JSON; a saved series, replayable with ``python -m doko replay``):
 
 ``RULES`` is a preset id or ``{"preset": id, "options": {...}}`` as in a game
 record; ``seed`` is optional (it only names the deals a series would deal next).
-Each ``GAME_RECORD`` is a FORMATS.md game record with ``dealer``, ``hands``,
+Each ``GAME_RECORD`` is a docs/formats.md game record with ``dealer``, ``hands``,
 ``owes_duty_solo`` (omitted when empty), ``forced_solo`` (omitted when nobody
 is vorgeführt) and ``actions``; its ``rules`` may be left out (the series'
 rules apply) and must otherwise equal them. :func:`replay_series` checks that every game's
@@ -53,6 +53,8 @@ from .rules import Rules, load_rules
 from .state import GameState, new_game
 
 TABLE_SIZES = (4, 5, 6, 8)
+MAX_ROUNDS = 20  # rounds a table may be set to (a longer one would outgrow a saved table)
+DEFAULT_ROUNDS = 4  # of a series without Pflichtsolo rounds
 MAX_GAMES = 2000  # bounds untrusted series records; a real series is far shorter
 
 
@@ -113,6 +115,11 @@ def check_settings(settings: Settings) -> None:
 
 def has_duty_solo(rules: Rules) -> bool:
     return rules.duty_solo_rounds > 0
+
+
+def default_rounds(rules: Rules) -> int:
+    """Rounds of a table unless the page says: the Pflichtsolo rounds, else four."""
+    return rules.duty_solo_rounds if has_duty_solo(rules) else DEFAULT_ROUNDS
 
 
 def current_deal(series: Series) -> DealStart:

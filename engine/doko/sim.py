@@ -49,12 +49,15 @@ def play_game(
         spec = specs[seat]
         start = time.perf_counter()
         if spec == "random":
-            action = rng.choice(legal_actions(state))
+            legal = legal_actions(state)
+            action = rng.choice(legal)
         else:
-            action = bots[seat](observe(state, seat), rng)
+            obs = observe(state, seat)
+            legal = obs.listed
+            action = bots[seat](obs, rng)
         if timer is not None:
             timer.add(spec, (time.perf_counter() - start) * 1000)
-        state = apply(state, action)
+        state = apply(state, action, legal)
     return state
 
 
@@ -66,7 +69,8 @@ def play_randomly(state: GameState, rng: random.Random) -> GameState:
     while state.phase != "done":
         if cards_only_from_now(state):
             return play_out(state, rng.choice)
-        state = apply(state, rng.choice(legal_actions(state)))
+        legal = legal_actions(state)
+        state = apply(state, rng.choice(legal), legal)
     return state
 
 
@@ -220,9 +224,10 @@ def play_seats(
         seat = state.to_act
         assert seat is not None
         start = time.perf_counter()
-        action = bots[seat](observe(state, seat), rng)
+        obs = observe(state, seat)
+        action = bots[seat](obs, rng)
         timers[side[seat]].add(specs[seat], (time.perf_counter() - start) * 1000)
-        state = apply(state, action)
+        state = apply(state, action, obs.listed)
     return state
 
 

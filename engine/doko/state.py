@@ -3,7 +3,8 @@
 ``new_game`` deals; ``legal_actions(state)`` lists every action any seat may
 take now; ``apply(state, action)`` returns a new state or raises
 :class:`IllegalAction` with the reason. States are immutable, so undo, replay
-and search need nothing more. Actions are strings ``SEAT:WHAT`` (FORMATS.md).
+and search need nothing more. Actions are strings ``SEAT:WHAT`` (docs/formats.md;
+:class:`doko.actions.Action` reads and prints them).
 
 Phases: ``reservations`` (each active seat once, from left of the dealer),
 ``poverty`` (the others accept or decline a Trumpfabgabe), ``poverty-return``
@@ -12,11 +13,12 @@ Phases: ``reservations`` (each active seat once, from left of the dealer),
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import announcements as ann
 from . import reservations as res
+from .actions import word_kind
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
 from .errors import IllegalAction as IllegalAction  # re-exported
@@ -68,21 +70,42 @@ def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> G
 # -- legal actions --------------------------------------------------------------
 
 
-def legal_actions(state: GameState) -> list[str]:
+class Legal(list[str]):
+    """Legal actions of one state, in the engine's order (share links index it), and
+    what ``apply(state, action, legal)`` needs to take one without checking it again:
+    the state (held, so ``is`` cannot mistake another for it) and the card actions
+    with their cards. A list like any other to everybody else. Made by ``_legal``."""
+
+    __slots__ = ("cards", "state")
+    state: GameState | None
+    cards: dict[str, Card]
+
+
+def _legal(state: GameState | None, actions: Iterable[str], cards: dict[str, Card]) -> Legal:
+    # (no __init__ of its own: list's, in C, is the cheaper call for every listing)
+    legal = Legal(actions)
+    legal.state = state
+    legal.cards = cards
+    return legal
+
+
+NOTHING = _legal(None, (), {})
+
+
+def legal_actions(state: GameState) -> Legal:
     """Every action any seat may take now (cards only for the seat to act)."""
     if state.phase == "play":
         return _play_actions(state, state.active)
     # before the play only the seat to act has a choice
-    return legal_for(state, state.to_act) if state.to_act is not None else []
+    return legal_for(state, state.to_act) if state.to_act is not None else _legal(state, (), {})
 
 
-def legal_for(state: GameState, seat: int) -> list[str]:
+def legal_for(state: GameState, seat: int) -> Legal:
     """The actions ``seat`` may take now."""
-    global _last_listed
     if state.phase == "play":
         return _play_actions(state, (seat,))
     if state.phase == "done" or seat != state.to_act:
-        return []
+        return _legal(state, (), {})
     prefix = f"{seat}:"
     if state.phase == "reservations":
         actions = [prefix + w for w in res.choices(state, seat)]
@@ -90,30 +113,21 @@ def legal_for(state: GameState, seat: int) -> list[str]:
         actions = [prefix + "accept", prefix + "decline"]
     else:
         actions = [prefix + w for w in res.return_choices(state)]
-    _last_listed = (state, {}, tuple(actions))
-    return actions
+    return _legal(state, actions, {})
 
-
-# The last state whose actions were listed: its card actions with their cards, and
-# the other actions listed. apply usually comes next with one of them: a listed card
-# needs neither parsing nor checking, another listed action no check. (The state is
-# held, so ``is`` cannot mistake a new state for it.)
-_last_listed: tuple[GameState | None, dict[str, Card], tuple[str, ...]] = (None, {}, ())
 
 # "SEAT:CARD" for every seat and card: listing the moves builds no strings.
 _CARD_ACTIONS = tuple({c: f"{seat}:{c}" for c in CARDS} for seat in range(8))
 
 
-def _play_actions(state: GameState, seats: tuple[int, ...]) -> list[str]:
+def _play_actions(state: GameState, seats: tuple[int, ...]) -> Legal:
     """Seat by seat: the cards of the seat to act, announcements, a declared solo."""
-    global _last_listed
     to_act = state.to_act
     cards = _card_actions(state, to_act) if to_act in seats else {}
     calls = _calls(state)
     solo = state.rules.solo_one_queen
     if calls is None and not solo:
-        _last_listed = (state, cards, ())
-        return list(cards)  # most of a deal: nobody may say anything
+        return _legal(state, cards, cards)  # most of a deal: nobody may say anything
     actions: list[str] = []
     for seat in seats:
         if seat == to_act:
@@ -122,8 +136,7 @@ def _play_actions(state: GameState, seats: tuple[int, ...]) -> list[str]:
             actions += calls[seat]
         if solo and res.may_declare_solo(state, seat):
             actions.append(f"{seat}:declare-solo")
-    _last_listed = (state, cards, tuple(actions))
-    return actions
+    return _legal(state, actions, cards)
 
 
 def _card_actions(state: GameState, seat: int | None) -> dict[str, Card]:
@@ -257,18 +270,23 @@ def parse_action(state: GameState, action: str) -> tuple[int, str]:
     return seat, what
 
 
-def apply(state: GameState, action: str) -> GameState:
-    """The state after ``action``; raises IllegalAction with the reason."""
-    listed_state, listed_cards, listed_others = _last_listed
-    if listed_state is state and action in listed_cards:  # a card just listed as legal
-        seat = state.to_act
-        assert seat is not None
-        return play_card(state, seat, listed_cards[action], state.history + (action,))
+def apply(state: GameState, action: str, legal: Legal = NOTHING) -> GameState:
+    """The state after ``action``; raises IllegalAction with the reason.
+
+    ``legal``, the list ``action`` was chosen from (``legal_actions`` or ``legal_for``
+    of this state), spares checking it again: the fast path of random playouts.
+    """
+    if legal.state is state:
+        card = legal.cards.get(action)
+        if card is not None:  # a card just listed as legal: no parsing, no checking
+            seat = state.to_act
+            assert seat is not None
+            return play_card(state, seat, card, state.history + (action,))
     seat, what = parse_action(state, action)
     if state.phase == "done":
         raise IllegalAction("game-over")
     # listed for a seat that plays in this deal (parse_action checked): legal
-    listed = listed_state is state and action in listed_others
+    listed = legal.state is state and action in legal
     if not (listed or is_legal(state, seat, what)):
         raise refusal(state, seat, what)
     return _carry_out(state, seat, what, action)
@@ -360,8 +378,6 @@ def play_card(
 
 # -- explaining refusals --------------------------------------------------------
 
-_RESERVATION_WORDS = ("healthy", "throw", "poverty", "wedding")
-
 
 def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
     """Why ``seat`` may not do ``what`` now, as a coded refusal."""
@@ -377,7 +393,7 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
         return announcement_refusal(state, seat, what)
     if what == "declare-solo":
         return IllegalAction("declare-solo-refused", seat=seat)
-    if what.partition(":")[0] in _RESERVATION_WORDS or what.startswith("solo:"):
+    if word_kind(what) == "reservation":
         return IllegalAction("reservations-over", what=what)
     try:
         card = Card.from_str(what)
@@ -392,11 +408,6 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
     holding = next(c for c in state.hands[seat] if follows[c] == led)
     suit = "trump" if led == "T" else led
     return IllegalAction("must-follow-suit", seat=seat, card=str(holding), suit=suit)
-
-
-def explain_refusal(state: GameState, seat: int, what: str) -> str:
-    """One sentence saying why ``seat`` may not do ``what`` now."""
-    return str(refusal(state, seat, what))
 
 
 def announcement_refusal(state: GameState, seat: int, word: str) -> IllegalAction:

@@ -1,0 +1,77 @@
+"""What the page and outside tools read about the engine: ``describe()``.
+
+``python -m doko rules --json`` prints it, and the worker's ``rules`` request
+answers it (``doko.api.rules_for_page`` adds the guides into the presets there).
+It is :func:`doko.rules.describe` (presets and options, docs/formats.md) plus
+fields the page would otherwise copy from the engine: the announcement words
+and their levels, the card notation, the table's round limits, per preset its
+guide (name, one line, primer in German and English: :mod:`doko.guide`) and
+card facts per table size (with what a score sheet may hold), the bots' levels,
+and every refusal's code with its parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules as rules_mod
+from .announcements import LEVEL, LIMITS, WORDS
+from .botregistry import levels
+from .cards import DECK_RANKS, SUITS
+from .contracts import is_solo_like
+from .errors import error_codes
+from .guide import guide
+from .scoring import contracts_played
+from .series import DEFAULT_ROUNDS, MAX_ROUNDS, default_rounds
+from .tricks import specials_awarded
+
+
+def describe() -> dict[str, Any]:
+    """The rules metadata: ``rules.describe()`` and the fields listed in the module doc."""
+    info = rules_mod.describe()
+    info["announcements"] = {
+        "words": list(WORDS),  # in level order: re kontra no90 no60 no30 black
+        "limits": list(LIMITS),
+    }
+    # an announcement's level (0 re/kontra, 1..4 the limits) indexes a view's deadlines
+    info["announcement_levels"] = dict(LEVEL)
+    info["cards"] = {
+        "suits": SUITS,
+        "ranks": "ATKQJ987",  # every rank any deck uses, in the notation's order
+        "pattern": "^[CSHD][ATKQJ987]$",  # a card in the notation
+    }
+    # rounds a table may be set to, and its length unless a Pflichtsolo sets it
+    info["limits"] = {"max_rounds": MAX_ROUNDS, "default_rounds": DEFAULT_ROUNDS}
+    info["preset_info"] = {name: _preset_info(rules) for name, rules in rules_mod.PRESETS.items()}
+    info["error_codes"] = error_codes()
+    info.update(levels())  # the bots' levels people pick from: {"levels", "default_level"}
+    return info
+
+
+def _preset_info(rules: rules_mod.Rules) -> dict[str, Any]:
+    players = list(rules.players)
+    return {
+        **guide(rules.preset),  # name, description, primer: {"de", "en"} each
+        # the ranks in play at each table size (eight players use two 32-card packs)
+        "ranks": {str(n): DECK_RANKS[rules.deck_for(n)] for n in players},
+        "hand_size": {str(n): rules.hand_size_for(n) for n in players},
+        "default_rounds": default_rounds(rules),
+        "sheet": _sheet_contracts(rules),
+    }
+
+
+def _sheet_contracts(rules: rules_mod.Rules) -> dict[str, list[dict[str, Any]]]:
+    """Per table size, the contracts a score keeper may enter: whether one plays alone
+    and which Sonderpunkte the game awards."""
+    return {
+        str(players): [
+            {
+                "contract": contract,
+                "alone": is_solo_like(contract),
+                "specials": list(specials_awarded(rules, contract)),
+            }
+            for contract in contracts_played(rules, players)
+        ]
+        for players in rules.players
+    }
+
