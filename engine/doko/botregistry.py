@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from . import ismcts, search, strong
 from .bots import Bot, beginner_bot, random_bot, standard_bot
 from .errors import RequestError
 
@@ -51,9 +52,6 @@ def get_bot(spec: str) -> Bot:
     """The bot a spec names; raises ValueError with the reason."""
     level, _, budget = spec.partition("@")
     level, _, count = level.partition("#")
-    # imported on demand: the page's start-up needs none of the search modules
-    from . import ismcts, search, strong
-
     searchers: dict[str, tuple[Callable[[int, float], Bot], int, float, str]] = {
         "strong": (
             lambda n, t: partial(strong.strong_bot, worlds=n, budget_s=t),

@@ -536,4 +536,5 @@ export default {
   "level.advanced": "Fortgeschritten",
   "level.strong": "Stark",
   "err.unknown-level": "diese Spielstärke gibt es nicht",
+  "ev.heart-trick": "Herzstich: ein Stich nur aus Herzkarten geht an {winner}.",
 };

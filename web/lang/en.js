@@ -536,4 +536,5 @@ export default {
   "level.advanced": "Advanced",
   "level.strong": "Strong",
   "err.unknown-level": "there is no such level",
+  "ev.heart-trick": "Herzstich: a trick of hearts only goes to {winner}.",
 };
