@@ -431,3 +431,42 @@ def test_no_csp_violation_in_a_full_game_and_a_demo(page: Any) -> None:
     page.wait_for_function("() => +document.querySelector('[data-testid=replay]').dataset.step > 8")
     assert [e for e in page.watch.errors if "CSP" in e or "Content Security" in e] == []
     assert page.watch.errors == []
+
+
+@pytest.mark.parametrize(("preset", "players"), [("nosuch", 4), ("__proto__", 4), ("ddv", 100_000)])
+def test_a_keeper_sheet_the_engine_cannot_play_is_set_aside(
+    page: Any, preset: str, players: int
+) -> None:
+    """Unknown rules or a table size the rules do not have: the sheet goes to the
+    quarantine with a message, and the keeper starts afresh instead of hanging."""
+    page.goto("/")
+    ready(page)
+    sheet = {
+        "version": 1,
+        "phase": "sheet",
+        "preset": preset,
+        "players": players,
+        "names": [],
+        "games": [],
+    }
+    page.evaluate(
+        """entry => new Promise((resolve, reject) => {
+            const req = indexedDB.open("doko", 1);
+            req.onsuccess = () => {
+                const t = req.result.transaction(["saves"], "readwrite");
+                t.objectStore("saves").put(entry, "keeper");
+                t.oncomplete = () => { req.result.close(); resolve(); };
+                t.onerror = () => reject(t.error);
+            };
+            req.onerror = () => reject(req.error);
+        })""",
+        {"schema": 2, "kind": "keeper", "savedAt": 0, "data": sheet},
+    )
+    page.goto("/#/keeper")
+    page.reload()
+    ready(page)
+    page.wait_for_selector("[data-testid=keeper-setup]", timeout=10_000)
+    page.wait_for_function("() => document.querySelector('[role=alert]').textContent.trim()")
+    assert "beiseitegelegt" in page.text_content("[role=alert]")
+    assert page.locator("[data-testid=keeper-setup] input[type=text]").count() == 4
+    assert page.watch.errors == []

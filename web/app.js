@@ -570,6 +570,7 @@ initKeeper({
   alert: (text) => { store.alert = text; updateLive(); },
   meta: () => store.rulesMeta,
   levels: () => store.levels,
+  setAside: (entry, why) => { saved.quarantine("keeper", entry, why).catch(() => {}); },
 });
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,
@@ -629,7 +630,7 @@ initReplay({
 
 saved.savedKeeper().then((obj) => { if (obj) loadKeeperState(obj); }, () => {});
 onKeeperChange((obj) => { saved.saveKeeper(obj).catch(() => {}); });
-saved.onProblem((message) => { store.alert = message; render(); });
+saved.onProblem((message) => { store.alert = message; queueMicrotask(render); });
 
 try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
 installSprite();

@@ -20,7 +20,7 @@ const keeper = {
   busy: false,
 };
 
-let ctx = null; // {call, render, alert, meta, levels}: set by app.js
+let ctx = null; // {call, render, alert, meta, levels, setAside}: set by app.js
 const listeners = [];
 
 export function initKeeper(context) {
@@ -67,16 +67,40 @@ export function onKeeperChange(fn) {
 }
 
 function changed() {
+  notify();
+  ctx?.render();
+}
+
+function notify() {
   for (const fn of listeners) {
     try { fn(keeperState()); } catch { /* a listener's problem is not the sheet's */ }
   }
-  ctx?.render();
 }
 
 // ---- what the preset allows --------------------------------------------------
 
 function preset() {
-  return ctx.meta()?.[keeper.preset] ?? null;
+  const meta = ctx.meta();
+  return meta && Object.hasOwn(meta, keeper.preset) ? meta[keeper.preset] : null;
+}
+
+// A sheet from storage or a file may name rules or a table size the engine does not
+// play: then it cannot be shown (nor must it hang the page or draw 100,000 seats).
+function usable() {
+  const p = preset();
+  return !!p && p.players.includes(keeper.players);
+}
+
+// Move the unusable sheet aside (kept in the quarantine, reported) and start afresh.
+function setAside() {
+  const bad = keeperState();
+  const code = preset() ? "keeper-players" : "keeper-rules";
+  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], players: 4,
+    names: [], games: [], draft: null, editing: null, expanded: [] });
+  ctx.setAside(bad, { code, params: { preset: String(bad.preset).slice(0, 40),
+    players: Number(bad.players) || 0 } });
+  keeper.draft = freshDraft();
+  notify(); // called while drawing: the screen being drawn shows the fresh sheet
 }
 
 function fixedTeams(players = keeper.players) {
@@ -381,9 +405,10 @@ function download(name, type, text) {
 // ---- drawing -------------------------------------------------------------------
 
 export function keeperScreen(engineReady) {
-  if (!preset()) {
+  if (!ctx.meta()) {
     return h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
   }
+  if (!usable()) setAside();
   if (keeper.phase === "setup" || !keeper.draft) return setupView();
   return h("div", { class: "keeper", dataset: { testid: "keeper" } },
     h("section", { class: "sheet keeper-sheet", "aria-labelledby": "keeper-sheet-title" },

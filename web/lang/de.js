@@ -537,4 +537,6 @@ export default {
   "level.strong": "Stark",
   "err.unknown-level": "diese Spielstärke gibt es nicht",
   "ev.heart-trick": "Herzstich: ein Stich nur aus Herzkarten geht an {winner}.",
+  "err.keeper-rules": "die Spielliste nennt Regeln, die es hier nicht gibt („{preset}“)",
+  "err.keeper-players": "{preset} wird nicht mit {players} Spielern gespielt",
 };

@@ -537,4 +537,6 @@ export default {
   "level.strong": "Strong",
   "err.unknown-level": "there is no such level",
   "ev.heart-trick": "Herzstich: a trick of hearts only goes to {winner}.",
+  "err.keeper-rules": "the score sheet names rules this page does not know (\"{preset}\")",
+  "err.keeper-players": "{preset} is not played by {players} players",
 };
