@@ -21,7 +21,7 @@ from pageplay import HAND, ILLEGAL_CARD, play_to_end, step
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = "#/play?rules=ddv&seed=7"
+GAME = "#/play?rules=ddv&seed=7&level=standard"
 
 
 def open_game(page: Any, extra: str = "") -> None:

@@ -116,7 +116,7 @@ def test_link_opens_viewer_steps_and_plays_on(page: Any) -> None:
 
 
 def test_a_running_game_is_shared_as_far_as_it_went(page: Any) -> None:
-    page.goto("/#/play?rules=ddv&seed=7&delay=0")
+    page.goto("/#/play?rules=ddv&seed=7&delay=0&level=standard")
     ready(page)
     play_cards(page, 3)
     page.wait_for_selector(f"{HAND}[data-my-turn=true]")  # the bots have answered
@@ -175,7 +175,7 @@ def _kill_and_reopen(
 
 
 def test_game_resumes_after_the_browser_is_killed(browser: Any, site: str, tmp_path: Path) -> None:
-    hash_ = "#/play?rules=ddv&seed=7&delay=0"
+    hash_ = "#/play?rules=ddv&seed=7&delay=0&level=standard"
     profile = tmp_path / "profile"
     context = _persistent(browser, profile, site)
     page = context.pages[0] if context.pages else context.new_page()
@@ -236,7 +236,7 @@ def test_series_resumes_after_the_browser_is_killed(
 ) -> None:
     """Two finished deals and three cards of the third: a reload brings back the whole
     table (sheet rows, totals, dealer, Pflichtsolo rounds) and the running deal."""
-    hash_ = "#/play?rules=ddv&seed=7&delay=0&rounds=2"
+    hash_ = "#/play?rules=ddv&seed=7&delay=0&rounds=2&level=standard"
     profile = tmp_path / "profile"
     context = _persistent(browser, profile, site)
     page = context.pages[0] if context.pages else context.new_page()
@@ -378,7 +378,7 @@ def test_offline_reload_plays_and_new_version_is_offered(
     first = page.evaluate("() => navigator.serviceWorker.ready.then(() => 1)")
     assert first == 1
     context.set_offline(True)
-    page.goto("/#/play?rules=ddv&seed=11&delay=0")
+    page.goto("/#/play?rules=ddv&seed=11&delay=0&level=standard")
     page.reload()
     ready(page)
     play_cards(page, 2)
@@ -413,7 +413,7 @@ def test_no_csp_violation_in_a_full_game_and_a_demo(page: Any) -> None:
         "document.addEventListener('securitypolicyviolation', e => "
         "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))"
     )
-    page.goto("/#/play?rules=ddv&seed=3&delay=0")
+    page.goto("/#/play?rules=ddv&seed=3&delay=0&level=standard")
     ready(page)
     play_to_end(page)
     page.click("[data-testid=share]")

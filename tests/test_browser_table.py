@@ -152,7 +152,7 @@ def tour(page: Any, tour: Tour) -> None:
     page.wait_for_selector("[data-testid=preset]")
     tour.check("start")
     tour.dialog("[data-testid=primer-open]", "primer")
-    page.goto("#/play?rules=ddv&seed=7&delay=0")
+    page.goto("#/play?rules=ddv&seed=7&delay=0&level=standard")
     page.wait_for_selector('[data-action="healthy"]')
     expand_choices(page)
     tour.check("reservations")
@@ -209,7 +209,7 @@ def test_a_played_card_flies_and_reduced_motion_keeps_still(
     context_for: Callable[..., Any],
 ) -> None:
     page = context_for("desktop")
-    page.goto("#/play?rules=ddv&seed=7&delay=1500")
+    page.goto("#/play?rules=ddv&seed=7&delay=1500&level=standard")
     ready(page)
     page.click('[data-action="healthy"]')
     page.wait_for_selector(LEGAL_CARD, timeout=30_000)
@@ -233,7 +233,7 @@ def test_result_button_in_view_without_scrolling(
     context_for: Callable[..., Any], size: str
 ) -> None:
     page = context_for(size)
-    page.goto("#/play?rules=ddv&seed=11&delay=0")
+    page.goto("#/play?rules=ddv&seed=11&delay=0&level=standard")
     ready(page)
     play_until(page, lambda: page.locator("[data-testid=result]").count() > 0)
     settle(page)
@@ -247,7 +247,7 @@ def test_result_button_in_view_without_scrolling(
 
 def test_hand_of_twelve_fits_one_row_on_a_phone(context_for: Callable[..., Any]) -> None:
     page = context_for("phone")
-    page.goto("#/play?rules=ddv&seed=7&delay=0")
+    page.goto("#/play?rules=ddv&seed=7&delay=0&level=standard")
     ready(page)
     page.wait_for_selector(f"{HAND} button[data-card] >> nth=11")
     tops = page.eval_on_selector_all(
@@ -265,7 +265,7 @@ def test_hand_of_twelve_fits_one_row_on_a_phone(context_for: Callable[..., Any])
 
 def test_resume_from_the_start_page_after_a_reload(context_for: Callable[..., Any]) -> None:
     page = context_for("phone")
-    page.goto("#/play?rules=ddv&seed=7&delay=0")
+    page.goto("#/play?rules=ddv&seed=7&delay=0&level=standard")
     ready(page)
     page.click('[data-action="healthy"]')
     page.wait_for_selector(LEGAL_CARD)
@@ -280,7 +280,7 @@ def test_resume_from_the_start_page_after_a_reload(context_for: Callable[..., An
     page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=hand] button[data-card]').length === 11"
     )
-    assert "#/play?rules=ddv&seed=7" in page.url
+    assert "#/play?rules=ddv&seed=7&delay=0&level=standard" in page.url
 
 
 def engine_poverty_deal(preset: str, level: str) -> tuple[int, dict[str, int]]:

@@ -39,7 +39,7 @@ def doko(*args: str, data: Any) -> dict[str, Any]:
 
 
 def test_five_players_the_dealer_sits_out(page: Any) -> None:
-    page.goto("#/play?rules=klassisch&seed=3&players=5&delay=0")
+    page.goto("#/play?rules=klassisch&seed=3&players=5&delay=0&level=standard")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     page.wait_for_selector(f"{HAND} button[data-card]")
     table = page.locator("[data-testid=table]")
@@ -76,7 +76,7 @@ def test_five_players_the_dealer_sits_out(page: Any) -> None:
 def test_fixed_team_table_plays_a_deal(page: Any, players: int) -> None:
     """klassisch with 6 or 8 players: eight cards each, teams by seat, the page's
     result is what the CLI makes of the same record."""
-    page.goto(f"#/play?rules=klassisch&seed=5&players={players}&delay=0")
+    page.goto(f"#/play?rules=klassisch&seed=5&players={players}&delay=0&level=standard")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     page.wait_for_selector(f"{HAND} button[data-card]")
     assert page.locator("[data-testid=table] [data-seat]").count() == players

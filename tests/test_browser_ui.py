@@ -203,7 +203,7 @@ class Player:
 
 
 def open_game(page: Any, preset: str, seed: int) -> None:
-    page.goto(f"#/play?rules={preset}&seed={seed}&delay=0")
+    page.goto(f"#/play?rules={preset}&seed={seed}&delay=0&level=standard")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     page.wait_for_selector(f"{HAND} button[data-card]")
 

@@ -28,6 +28,7 @@ LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
 # The page's levels, weakest first. The default is quick on a phone yet searches.
 PLAYER_LEVELS = (
     {"id": "beginner", "name": "Anfänger", "bot": "beginner"},
+    {"id": "standard", "name": "Mittel", "bot": "standard"},
     {"id": "advanced", "name": "Fortgeschritten", "bot": "strong#6"},
     {"id": "strong", "name": "Stark", "bot": "strong"},
 )

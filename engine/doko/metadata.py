@@ -74,4 +74,3 @@ def _sheet_contracts(rules: rules_mod.Rules) -> dict[str, list[dict[str, Any]]]:
         ]
         for players in rules.players
     }
-

@@ -539,4 +539,5 @@ export default {
   "ev.heart-trick": "Herzstich: ein Stich nur aus Herzkarten geht an {winner}.",
   "err.keeper-rules": "die Spielliste nennt Regeln, die es hier nicht gibt („{preset}“)",
   "err.keeper-players": "{preset} wird nicht mit {players} Spielern gespielt",
+  "level.standard": "Mittel",
 };

@@ -539,4 +539,5 @@ export default {
   "ev.heart-trick": "Herzstich: a trick of hearts only goes to {winner}.",
   "err.keeper-rules": "the score sheet names rules this page does not know (\"{preset}\")",
   "err.keeper-players": "{preset} is not played by {players} players",
+  "level.standard": "Intermediate",
 };
