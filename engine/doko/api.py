@@ -511,7 +511,8 @@ def record(payload: dict[str, Any]) -> dict[str, Any]:
 
 def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
     """The seats of one table round: {rules, seed, round, players: [ids]} ->
-    {round, seed, tables: [[id by seat], ...]} (the draw ``python -m doko`` makes)."""
+    {round, seed, tables: [[id by seat], ...], games: [games per table]} (the draw
+    ``python -m doko`` makes; a table's sheet must hold its number of games)."""
     rules = load_rules(payload.get("rules", "lockhausen"))
     seed = _int(payload.get("seed"), "seed")
     number = _int(payload.get("round"), "round")
@@ -522,7 +523,8 @@ def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
         raise tournament_mod.TournamentError("tournament-data", field="players")
     ids = [_int(p, "players") for p in players]
     tables = tournament_mod.draw_round(rules, ids, seed, number)
-    return {"round": number, "seed": seed, "tables": tables}
+    games = [evening.games_at_table(len(t)) for t in tables]
+    return {"round": number, "seed": seed, "tables": tables, "games": games}
 
 
 def tournament_check_sheet(payload: dict[str, Any]) -> dict[str, Any]:
