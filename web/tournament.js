@@ -15,7 +15,9 @@ const MAX_NAME = 40;
 const ROUND_CHOICES = [2, 3]; // table rounds an evening plays (the rule text: 2 or 3)
 
 let tour = blank();
-const ui = { standings: [], preview: null, note: null, link: "", print: false, busy: false };
+// what is typed survives a redraw (an engine answer may arrive while typing)
+const ui = { standings: [], preview: null, note: null, link: "", print: false, names: "",
+  importing: "" };
 let ctx = null; // {call, render, alert, meta, engineReady}: set by app.js
 
 function blank() {
@@ -139,7 +141,7 @@ export function tournamentClick(data) {
     case "tournament-redraw": return void draw(Number(data.value));
     case "tournament-keep": return void keepHere(Number(data.round), Number(data.table));
     case "tournament-table-link": return tableLink(Number(data.round), Number(data.table));
-    case "tournament-import": return void importText(document.getElementById("tour-import")?.value ?? "");
+    case "tournament-import": return void importText(ui.importing);
     case "tournament-import-file": return document.getElementById("tour-import-file")?.click();
     case "tournament-handin": return void handIn();
     case "tournament-sheet-link": return sheetLink();
@@ -161,14 +163,13 @@ export function tournamentClick(data) {
 }
 
 function addEntrants() {
-  const field = document.getElementById("tour-names");
-  const names = String(field?.value ?? "").split("\n").map((s) => s.trim().slice(0, MAX_NAME))
+  const names = ui.names.split("\n").map((s) => s.trim().slice(0, MAX_NAME))
     .filter(Boolean);
   if (!names.length) return;
   let id = Math.max(0, ...tour.entrants.map((e) => e.id));
   const from = openRound();
   for (const name of names) tour.entrants.push({ id: ++id, name, from, out: null });
-  if (field) field.value = "";
+  ui.names = "";
   void changed();
 }
 
@@ -314,7 +315,7 @@ async function importText(text) {
     ui.note = { ok: false, text: t("tourBadLink") };
     return ctx.render();
   }
-  await acceptSheet(sheet);
+  if (await acceptSheet(sheet)) ui.importing = "";
 }
 
 // #/tournament, #/tournament/sheet/<sheet> (an organiser opens a table's link) and
@@ -406,7 +407,7 @@ function button(text, data, extra = {}) {
 export function tournamentScreen(engineReady) {
   if (!ctx.meta()) return h("section", { class: "tournament" }, h("p", { text: t("engineWait") }));
   if (ui.print) return printView();
-  return h("div", { class: "tournament", dataset: { testid: "tournament" } },
+  return h("div", { class: "tournament", dataset: { testid: "tournament", tourId: tour.id } },
     h("h2", { class: "tour-title", text: t("tourTitle") }),
     helpBox(),
     ui.note ? h("p", { class: `tour-note${ui.note.ok ? "" : " bad"}`, dataset: { testid: "tour-note" },
@@ -455,6 +456,8 @@ function entrantsPanel(engineReady) {
   const number = openRound();
   const names = h("textarea", { id: "tour-names", rows: "3", dataset: { focus: "tour-names",
     testid: "tour-names" } });
+  names.value = ui.names;
+  names.addEventListener("input", () => { ui.names = names.value; });
   const rows = tour.entrants.map((e, i) => {
     const out = e.out != null;
     return h("tr", { dataset: { testid: "tour-entrant" } },
@@ -504,14 +507,15 @@ function tableCard(r, players, table) {
   const version = r.versions?.[table - 1] ?? 0;
   const data = { round: String(r.round), table: String(table) };
   return h("article", { class: `tour-card${sheet ? " done" : ""}`,
-    dataset: { testid: "tour-table", round: String(r.round), table: String(table) } },
+    dataset: { testid: "tour-table", round: String(r.round), table: String(table),
+      players: JSON.stringify(players) } },
   h("h4", { text: t("tourTable", { n: table, size: players.length }) }),
   h("ol", { class: "tour-seats" }, players.map((p, seat) => h("li", {},
     h("span", { text: entrantName(p) }),
     totals ? h("strong", { class: "tour-points", text: String(totals[seat]) }) : null))),
   h("p", { class: "tour-state", dataset: { testid: "tour-table-state" },
     text: sheet ? t("tourSheetIn", { n: sheet.games.length }) : t("tourSheetMissing") }),
-  version > 1 ? h("p", { class: "tag mini", dataset: { testid: "tour-corrected" },
+  version > 1 ? h("p", { class: "tour-corrected", dataset: { testid: "tour-corrected" },
     text: t("tourCorrectedTag", { n: version, games: (r.changed?.[table - 1] ?? []).join(", ") }) })
     : null,
   h("div", { class: "tour-buttons" },
@@ -541,12 +545,14 @@ function importPanel() {
     const f = file.files?.[0];
     if (f) await importText(await f.text());
   });
+  const field = h("input", { id: "tour-import", type: "text", autocomplete: "off",
+    value: ui.importing, dataset: { focus: "tour-import", testid: "tour-import" } });
+  field.addEventListener("input", () => { ui.importing = field.value; });
   return h("section", { class: "tour-panel", "aria-labelledby": "tour-import-title" },
     h("h3", { id: "tour-import-title", text: t("tourImport") }),
     h("p", { class: "quiet", text: t("tourImportLine") }),
     h("div", { class: "field" }, h("label", { for: "tour-import", text: t("tourImportField") }),
-      h("input", { id: "tour-import", type: "text", autocomplete: "off",
-        dataset: { focus: "tour-import", testid: "tour-import" } })),
+      field),
     h("div", { class: "tour-buttons" },
       button(t("tourImportGo"), { intent: "tournament-import", testid: "tour-import-go" }),
       button(t("tourImportFile"), { intent: "tournament-import-file" })), file);

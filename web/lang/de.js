@@ -610,7 +610,7 @@ export default {
   tourSheetLink: "Als Link senden",
   tourSheetFile: "Als Datei speichern",
   tourSheetLinkLabel: "Link für die Turnierleitung (kopiert, falls möglich)",
-  tourKeeperReplace: "Auf diesem Gerät liegt eine andere, noch nicht abgegebene Spielliste. Ersetzen?",
+  tourKeeperReplace: "Auf diesem Gerät liegt noch eine andere Spielliste. Durch die neue ersetzen? (Ist die alte noch nicht bei der Turnierleitung, vorher senden.)",
   tourKeeperFailed: "Die Spielliste konnte nicht geöffnet werden.",
   tourHelpTitle: "So läuft der Abend",
   tourHelp: ["Regeln und Zahl der Tischrunden (2 oder 3) wählen; die Los-Nummer notieren oder eine eigene eintragen.",

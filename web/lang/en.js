@@ -610,7 +610,7 @@ export default {
   tourSheetLink: "Send as a link",
   tourSheetFile: "Save as a file",
   tourSheetLinkLabel: "Link for the organiser (copied if possible)",
-  tourKeeperReplace: "This device holds another sheet that has not been handed in. Replace it?",
+  tourKeeperReplace: "This device still holds another sheet. Replace it with the new one? (If the old one has not reached the organiser yet, send it first.)",
   tourKeeperFailed: "The sheet could not be opened.",
   tourHelpTitle: "How the evening goes",
   tourHelp: ["Pick the rules and the number of table rounds (2 or 3); note the draw number or type your own.",
