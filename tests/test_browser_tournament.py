@@ -278,6 +278,7 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     csv = Path(info.value.path()).read_text().splitlines()
     assert csv[0] == "Rang,Name,Runde 1,Runde 2,Summe" and len(csv) > 14
     assert serious(page) == []
+    page.screenshot(path=str(tmp_path / "tournament-screen.png"), full_page=True)
 
     # the print view: A4, the table lists with seats and the final standings
     page.click("[data-testid=tour-print]")

@@ -482,7 +482,7 @@ function entrantsPanel(engineReady) {
 
 function previewLine(number) {
   const p = ui.preview;
-  if (!p) return null;
+  if (!p || number > tour.tableRounds) return null;
   if (p.error) {
     const few = p.count < 4;
     return h("p", { class: "tour-warn", dataset: { testid: "tour-preview" } },
@@ -584,7 +584,7 @@ function standingsTable(s, testid) {
   const rounds = s.rounds.map((r) => t("tourRoundShort", { n: r.round }));
   return h("table", { class: "tour-table tour-ranking", dataset: { testid } },
     h("thead", {}, h("tr", {}, [t("tourRank"), t("tourName"), ...rounds, t("total")]
-      .map((text) => h("th", { scope: "col", text })))),
+      .map((text, i) => h("th", { scope: "col", class: i > 1 ? "num" : null, text })))),
     h("tbody", {}, s.ranking.map((row) => h("tr", { dataset: { testid: testid ? "tour-rank-row" : null,
       player: String(row.player), rank: String(row.rank), total: String(row.total) } },
     h("td", { text: row.tied ? t("tourTied", { n: row.rank }) : `${row.rank}.` }),
@@ -606,7 +606,11 @@ function printView() {
       h("h3", { text: t("tourRoundTitle", { n: r.round, seed: tour.seed }) }),
       h("div", { class: "print-tables" }, r.tables.map((players, i) => h("div", { class: "print-table" },
         h("h4", { text: t("tourTable", { n: i + 1, size: players.length }) }),
-        h("table", { class: "tour-table" }, h("tbody", {}, players.map((p, seat) => h("tr", {},
+        h("table", { class: "tour-table" },
+          h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("tourSeatCol") }),
+            h("th", { scope: "col", text: t("tourName") }),
+            h("th", { scope: "col", class: "num", text: t("points") }))),
+          h("tbody", {}, players.map((p, seat) => h("tr", {},
           h("td", { text: t("tourSeat", { n: seat + 1 }) }), h("td", { text: entrantName(p) }),
           h("td", { class: "num", text: String(tableTotals(r.round, i + 1)?.[seat] ?? "") })))))))))),
     s ? h("section", { class: "print-standings" }, h("h3", { text: standingsTitle(s) }),
