@@ -272,8 +272,7 @@ MESSAGES: dict[str, str] = {
     "tournament-sheet-other": "the sheet belongs to another tournament",
     "tournament-sheet-table": "table round {round!j} has no table {table!j}",
     "tournament-sheet-players": (
-        "table {table} of table round {round} seats players {expected!l}, "
-        "the sheet names {got!l}"
+        "table {table} of table round {round} seats players {expected!l}, the sheet names {got!l}"
     ),
     "tournament-sheet-rules": "the sheet is kept by {got!r} rules, the tournament plays {preset}",
     "tournament-sheet-games": "table {table} plays {expected} games, the sheet has {got}",

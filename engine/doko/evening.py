@@ -170,9 +170,7 @@ def _sheet_at(rnd: dict[str, Any], table: int) -> dict[str, Any] | None:
 def _changed_games(before: dict[str, Any], after: dict[str, Any]) -> list[int]:
     """Game numbers (from 1) whose summaries differ between two sheets of a table."""
     old, new = before.get("games") or [], after["games"]
-    return [
-        i + 1 for i in range(max(len(old), len(new))) if i >= len(old) or old[i] != new[i]
-    ]
+    return [i + 1 for i in range(max(len(old), len(new))) if i >= len(old) or old[i] != new[i]]
 
 
 def standings(tournament: Any) -> dict[str, Any]:
