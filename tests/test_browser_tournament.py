@@ -197,6 +197,17 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     page.click("[data-testid=tour-handin]")
     sheet_in(page, 1, 1)
     assert "Tisch 1, Tischrunde 1" in note(page, "eingetragen")
+    # a slip found later: the sheet opens again in the keeper, one line corrected
+    page.click("[data-testid=tour-table][data-table='1'] [data-testid=tour-keep]")
+    keeper_count(page, 8, 8)
+    page.locator("[data-testid=row-edit]").nth(1).click()
+    page.locator("[data-testid=keeper-form] [data-testid=keeper-eyes]").fill(
+        str(240 - games1[1]["eyes_re"])
+    )
+    page.click("[data-testid=keeper-submit]")
+    page.wait_for_function("() => !document.querySelector('[data-testid=score-row].editing')")
+    page.click("[data-testid=tour-handin]")
+    assert "geändert: Spiel 2" in note(page, "Korrektur")
 
     # table 2: kept on the table's own tablet (another browser), sent back as a link
     other_context = browser.new_context(base_url=site)
@@ -292,5 +303,13 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     page.emulate_media(media="screen")
     page.click("[data-testid=tour-print-close]")
     page.wait_for_selector("[data-testid=tour-standings]")
+
+    # the evening is part of the export of everything
+    ready(page, "#/")
+    with page.expect_download() as info:
+        page.click("[data-testid=export]")
+    entries = json.loads(Path(info.value.path()).read_text())["entries"]
+    assert entries["tournament"]["kind"] == "tournament"
+    assert len(entries["tournament"]["data"]["rounds"]) == 2
     assert page.watch.errors == [] and page.watch.offsite == []
     other_context.close()
