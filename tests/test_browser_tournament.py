@@ -246,10 +246,21 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     assert page.locator("[data-testid=tour-table].done").count() == 3
     assert "Stand nach Tischrunde 1" in page.text_content("#tour-standings-title")
 
+    # between the table rounds Lena (12) leaves and Nora (15) comes late
+    page.click("[aria-label='Lena abmelden']")
+    page.fill("#tour-names", "Nora")
+    page.click("[data-testid=tour-add]")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=tour-entrant]').length === 14"
+    )
+    entrants = page.locator("[data-testid=tour-entrant]").all_text_contents()
+    assert any("Lena" in e and "abgemeldet ab Tischrunde 2" in e for e in entrants)
+    assert any("Nora" in e and "nachgemeldet ab Tischrunde 2" in e for e in entrants)
+
     # table round 2: a fresh draw
     page.click("[data-testid=tour-draw]")
     page.wait_for_selector("[data-testid=tour-table][data-round='2']")
-    draw2 = draw_round(lockhausen, ids, SEED, 2)
+    draw2 = draw_round(lockhausen, [*range(1, 12), 14, 15], SEED, 2)
     assert tables_shown(page, 2) == draw2 != draw1
     link = link_from_table_tablet(other, page, 2, 1, 201)
     ready(page, link)  # the organiser opens the table's link
@@ -287,7 +298,9 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     with page.expect_download() as info:
         page.click("[data-testid=tour-csv]")
     csv = Path(info.value.path()).read_text().splitlines()
-    assert csv[0] == "Rang,Name,Runde 1,Runde 2,Summe" and len(csv) > 14
+    assert csv[0] == "Rang,Name,Runde 1,Runde 2,Summe" and len(csv) > 15
+    lena = next(line for line in csv if ",Lena," in line)
+    assert lena.split(",")[3] == ""  # she did not play table round 2
     assert serious(page) == []
     page.screenshot(path=str(tmp_path / "tournament-screen.png"), full_page=True)
 
