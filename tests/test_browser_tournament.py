@@ -194,6 +194,8 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     for i, game in enumerate(games1):
         enter_game(page, game)
         keeper_count(page, i + 1, 8)
+    assert serious(page) == []
+    page.screenshot(path=str(tmp_path / "tournament-keeper.png"))
     page.click("[data-testid=tour-handin]")
     sheet_in(page, 1, 1)
     assert "Tisch 1, Tischrunde 1" in note(page, "eingetragen")

@@ -6,7 +6,7 @@
 // Saved in IndexedDB as the "tournament" entry (storage.js).
 import { h } from "./dom.js";
 import { t, errorText } from "./i18n.js";
-import { keeperState, loadKeeperState, keeperAddon } from "./keeper.js";
+import { keeperState, loadKeeperState, keeperAddon, onKeeperChange } from "./keeper.js";
 import { saveTournament, savedTournament } from "./storage.js";
 
 const VERSION = 1;
@@ -36,6 +36,7 @@ function randomSeed() {
 export function initTournament(context) {
   ctx = context;
   keeperAddon(keeperPanel);
+  onKeeperChange(sheetFinished);
   savedTournament().then((obj) => { if (obj) loadTournament(obj); }, () => {});
 }
 
@@ -611,10 +612,25 @@ function printView() {
             h("th", { scope: "col", text: t("tourName") }),
             h("th", { scope: "col", class: "num", text: t("points") }))),
           h("tbody", {}, players.map((p, seat) => h("tr", {},
-          h("td", { text: t("tourSeat", { n: seat + 1 }) }), h("td", { text: entrantName(p) }),
+          h("td", { text: String(seat + 1) }), h("td", { text: entrantName(p) }),
           h("td", { class: "num", text: String(tableTotals(r.round, i + 1)?.[seat] ?? "") })))))))))),
     s ? h("section", { class: "print-standings" }, h("h3", { text: standingsTitle(s) }),
       standingsTable(s, null)) : null);
+}
+
+// The last game of a table is in: bring the hand-in buttons into view (they sit above
+// the sheet, while the form the keeper just used is further down).
+let lastCount = null;
+function sheetFinished(k) {
+  const count = k.tour ? k.games.length : null;
+  const finished = k.tour && count === k.tour.need && lastCount === count - 1;
+  lastCount = count;
+  if (!finished) return;
+  setTimeout(() => {
+    const panel = document.querySelector("[data-testid=tour-keeper]");
+    panel?.scrollIntoView?.({ block: "start" });
+    panel?.querySelector("button")?.focus();
+  }, 0);
 }
 
 // Shown above a keeper's sheet that belongs to a tournament table.

@@ -573,7 +573,6 @@ export default {
   tourRoundShort: "Runde {n}",
   tourRound: "Tischrunde",
   tourTable: "Tisch {n} ({size} Spieler)",
-  tourSeat: "Platz {n}",
   tourSeatCol: "Platz",
   tourSheetIn: "Spielliste eingegangen ({n} Spiele)",
   tourSheetMissing: "Spielliste fehlt noch",

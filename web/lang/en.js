@@ -573,7 +573,6 @@ export default {
   tourRoundShort: "Round {n}",
   tourRound: "Table round",
   tourTable: "Table {n} ({size} players)",
-  tourSeat: "Seat {n}",
   tourSeatCol: "Seat",
   tourSheetIn: "Sheet in ({n} games)",
   tourSheetMissing: "Sheet still missing",
