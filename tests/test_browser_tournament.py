@@ -312,6 +312,7 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     page.emulate_media(media="print")
     page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
     page.screenshot(path=str(tmp_path / "tournament-print.png"), full_page=True)
+    page.pdf(path=str(tmp_path / "tournament.pdf"), format="A4")  # as the browser prints it
     assert page.locator("header.bar").is_hidden()
     assert page.locator(".print-table").count() == 6
     assert serious(page) == []

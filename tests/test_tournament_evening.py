@@ -239,3 +239,30 @@ def test_the_command_line_refuses_a_bad_sheet_in_one_line() -> None:
     )
     assert out.returncode == 2
     assert out.stderr == "error: table 1 plays 8 games, the sheet has 7\n"
+
+
+def test_the_draw_says_how_many_games_each_table_plays() -> None:
+    answer = call(
+        "tournament_draw",
+        {"rules": "lockhausen", "seed": 9, "round": 1, "players": list(range(1, 14))},
+    )
+    assert answer["games"] == [8, 8, 10]  # two rounds; at five the dealer sits out
+
+
+@pytest.mark.parametrize(
+    "tournament",
+    [None, [], {"rules": "lockhausen", "table_rounds": 2}, {"rules": "lockhausen"}],
+)
+def test_a_malformed_evening_is_refused_with_a_code(tournament: Any) -> None:
+    answer = call("tournament_standings", {"tournament": tournament})
+    assert answer["code"] in ("tournament-data", "tournament-rounds")
+
+
+def test_six_seven_and_eleven_cannot_be_seated() -> None:
+    for count in (6, 7, 11):
+        answer = call(
+            "tournament_draw",
+            {"rules": "lockhausen", "seed": 1, "round": 1, "players": list(range(count))},
+        )
+        assert answer["code"] == "tournament-seating"
+        assert answer["params"] == {"entrants": count}
