@@ -265,7 +265,13 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     draw2 = draw_round(lockhausen, [*range(1, 12), 14, 15], SEED, 2)
     assert tables_shown(page, 2) == draw2 != draw1
     link = link_from_table_tablet(other, page, 2, 1, 201)
-    ready(page, link)  # the organiser opens the table's link
+    # the organiser opens the table's link: a new tab reads the saved evening first
+    tab = page.context.new_page()
+    ready(tab, link)
+    sheet_in(tab, 2, 1)
+    tab.close()
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     sheet_in(page, 2, 1)
     tour = tour_object(page)
     for table in (2, 3):

@@ -18,7 +18,8 @@ let tour = blank();
 // what is typed survives a redraw (an engine answer may arrive while typing)
 const ui = { standings: [], preview: null, note: null, link: "", print: false, names: "",
   importing: "" };
-let ctx = null; // {call, render, alert, meta, engineReady}: set by app.js
+let ctx = null; // {call, render, alert, meta}: set by app.js
+let loaded = Promise.resolve(); // the saved evening, read once at start-up
 
 function blank() {
   return { version: VERSION, id: newId(), rules: "lockhausen", tableRounds: 2, seed: randomSeed(),
@@ -37,21 +38,32 @@ export function initTournament(context) {
   ctx = context;
   keeperAddon(keeperPanel);
   onKeeperChange(sheetFinished);
-  savedTournament().then((obj) => { if (obj) loadTournament(obj); }, () => {});
+  loaded = readSaved();
+  // another tab (a sheet's link opens one) may have changed the evening meanwhile
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") loaded = readSaved();
+  });
+}
+
+function readSaved() {
+  return savedTournament().then((obj) => { if (obj) loadTournament(obj); }, () => {});
 }
 
 // ---- saved state ----------------------------------------------------------
 
+// Only a newer save replaces the evening in memory (a read may overtake a write).
 function loadTournament(obj) {
   if (!obj || obj.version !== VERSION || !Array.isArray(obj.entrants) || !Array.isArray(obj.rounds)) {
     return;
   }
+  if ((obj.updated ?? 0) <= (tour.updated ?? 0)) return;
   tour = JSON.parse(JSON.stringify(obj));
   refresh();
 }
 
 // Save, then ask the engine for the draw preview and the standings again.
 async function changed() {
+  tour.updated = Math.max(Date.now(), (tour.updated ?? 0) + 1);
   try { await saveTournament(JSON.parse(JSON.stringify(tour))); } catch {
     ctx.alert(t("storageFailed"));
   }
@@ -323,6 +335,7 @@ async function importText(text) {
 // #/tournament/table/<table> (a table's tablet opens its keeper).
 export async function tournamentRoute(path) {
   ui.print = false;
+  await loaded; // a link opened in a new tab checks against the saved evening
   const [, , kind, payload] = path.split("/");
   if (kind === "sheet" && payload) {
     await importText(payload);
