@@ -266,3 +266,12 @@ def test_six_seven_and_eleven_cannot_be_seated() -> None:
         )
         assert answer["code"] == "tournament-seating"
         assert answer["params"] == {"entrants": count}
+
+
+def test_the_tables_must_be_the_draw_of_the_seed() -> None:
+    tour = filled(evening())
+    first, second = tour["rounds"][0]["tables"][:2]
+    first[0], second[0] = second[0], first[0]  # two players swapped tables
+    answer = call("tournament_standings", {"tournament": tour})
+    assert answer["code"] == "tournament-draw"
+    assert answer["params"] == {"round": 1, "seed": 3}

@@ -268,6 +268,7 @@ MESSAGES: dict[str, str] = {
     ),
     "tournament-rounds": "a tournament has 2 or 3 table rounds",
     "tournament-data": "the tournament's {field} is missing or malformed",
+    "tournament-draw": "table round {round} is not the draw of seed {seed}",
     "tournament-sheet-kind": "this is not a table's tournament sheet",
     "tournament-sheet-other": "the sheet belongs to another tournament",
     "tournament-sheet-table": "table round {round!j} has no table {table!j}",

@@ -27,7 +27,7 @@ from typing import Any
 from .errors import DokoError, TournamentError
 from .rules import Rules, load_rules
 from .scoring import score, summary_from_json
-from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS, ranking
+from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS, draw_round, ranking
 
 SHEET_KIND = "doko-table-sheet"
 SHEET_VERSION = 1
@@ -55,7 +55,18 @@ def read_tournament(data: Any) -> tuple[Rules, list[dict[str, Any]]]:
         tables = _field(rnd, "tables", list)
         if not all(isinstance(t, list) and _ints(t) for t in tables):
             raise TournamentError("tournament-data", field="tables")
+        _check_draw(rules, _field(data, "seed", int), number, tables)
     return rules, rounds
+
+
+def _check_draw(rules: Rules, seed: int, number: int, tables: list[list[int]]) -> None:
+    """The seats must be the engine's draw from the evening's seed: anyone can check
+    the table lists of the evening with the seed shown on screen."""
+    players = [p for table in tables for p in table]
+    if len(set(players)) != len(players):
+        raise TournamentError("tournament-data", field="tables")
+    if draw_round(rules, players, seed, number) != tables:
+        raise TournamentError("tournament-draw", round=number, seed=seed)
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:

@@ -531,6 +531,7 @@ export default {
   "err.tournament-table-of-five": "{entrants} Teilnehmer brauchen einen Fünfertisch, aber {preset} spielt nicht zu fünft",
   "err.tournament-rounds": "ein Turnier hat 2 oder 3 Tischrunden",
   "err.tournament-data": "Im Turnier fehlt {field} oder ist beschädigt",
+  "err.tournament-draw": "Tischrunde {round} ist nicht die Auslosung mit Los-Nummer {seed}",
   "err.tournament-sheet-kind": "das ist keine Spielliste eines Turniertisches",
   "err.tournament-sheet-other": "die Spielliste gehört zu einem anderen Turnier",
   "err.tournament-sheet-table": "Tischrunde {round} hat keinen Tisch {table}",

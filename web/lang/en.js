@@ -531,6 +531,7 @@ export default {
   "err.tournament-table-of-five": "{entrants} entrants need a table of 5, which {preset} does not play",
   "err.tournament-rounds": "a tournament has 2 or 3 table rounds",
   "err.tournament-data": "the tournament's {field} is missing or damaged",
+  "err.tournament-draw": "table round {round} is not the draw of draw number {seed}",
   "err.tournament-sheet-kind": "this is not a tournament table's sheet",
   "err.tournament-sheet-other": "the sheet belongs to another tournament",
   "err.tournament-sheet-table": "table round {round} has no table {table}",
