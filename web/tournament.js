@@ -328,7 +328,10 @@ async function importText(text) {
     ui.note = { ok: false, text: t("tourBadLink") };
     return ctx.render();
   }
-  if (await acceptSheet(sheet)) ui.importing = "";
+  if (await acceptSheet(sheet)) {
+    ui.importing = "";
+    ctx.render();
+  }
 }
 
 // #/tournament, #/tournament/sheet/<sheet> (an organiser opens a table's link) and
