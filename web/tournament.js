@@ -338,7 +338,11 @@ async function importText(text) {
 // #/tournament/table/<table> (a table's tablet opens its keeper).
 export async function tournamentRoute(path) {
   ui.print = false;
-  await loaded; // a link opened in a new tab checks against the saved evening
+  // a link opened in a new tab checks against the saved evening; coming back to the
+  // screen picks up what another tab saved meanwhile (only ever a newer save)
+  await loaded;
+  loaded = readSaved();
+  await loaded;
   const [, , kind, payload] = path.split("/");
   if (kind === "sheet" && payload) {
     await importText(payload);
