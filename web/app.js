@@ -7,6 +7,7 @@ import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
 import { loadKeeperState, onKeeperChange } from "./keeper.js";
 import { sheetView } from "./sheet.js";
+import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
 import { feltView, handView, resultPanel } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
@@ -22,7 +23,7 @@ import { worker, listen } from "./boot.js";
 const store = {
   engine: "loading", // loading | ready | failed
   engineError: "",
-  screen: "start", // start | play | keeper | replay
+  screen: "start", // start | play | keeper | replay | tournament
   preset: "ddv",
   view: null, // last VIEW from the engine
   busy: false, // a human action is on its way to the engine
@@ -128,6 +129,10 @@ function route() {
     openReplay(path, Number.isInteger(seat) ? seat : null);
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
+  } else if (path === "/tournament" || path.startsWith("/tournament/")) {
+    game++;
+    Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
+    tournamentRoute(path);
   } else if (path === "/keeper") {
     game++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
@@ -252,6 +257,9 @@ function dispatch(intent) {
     case "keeper":
       location.hash = "#/keeper";
       return;
+    case "tournament":
+      location.hash = "#/tournament";
+      return;
     case "players":
       store.players = Number(intent.value);
       return render();
@@ -375,6 +383,7 @@ function screen() {
   switch (store.screen) {
     case "play": return tableScreen();
     case "keeper": return keeperScreen(store.engine === "ready");
+    case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
     default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
       store.alert = message; render(); }), maxRounds, defaultRounds, presetPlayers });
@@ -550,6 +559,7 @@ root.addEventListener("click", (event) => {
   const { card, action, intent, index, value } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
   if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
+  else if (intent && intent.startsWith("tournament-")) { if (enabled) tournamentClick({ ...el.dataset }); }
   else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
@@ -571,6 +581,12 @@ initKeeper({
   meta: () => store.rulesMeta,
   levels: () => store.levels,
   setAside: (entry, why) => { saved.quarantine("keeper", entry, why).catch(() => {}); },
+});
+
+initTournament({
+  call, render,
+  alert: (text) => { store.alert = text; updateLive(); },
+  meta: () => store.rulesMeta,
 });
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,

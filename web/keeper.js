@@ -18,10 +18,16 @@ const keeper = {
   editing: null, // index of the game being corrected, or null
   expanded: [], // sheet rows showing their itemised lines
   busy: false,
+  tour: null, // a tournament table this sheet belongs to (tournament.js), or null
 };
 
 let ctx = null; // {call, render, alert, meta, levels, setAside}: set by app.js
 const listeners = [];
+let addon = null; // fn(keeperState()) -> a node above the sheet, or null (tournament.js)
+
+export function keeperAddon(fn) {
+  addon = fn;
+}
 
 export function initKeeper(context) {
   ctx = context;
@@ -32,7 +38,7 @@ export function initKeeper(context) {
 export function keeperState() {
   return JSON.parse(JSON.stringify({
     version: 1, phase: keeper.phase, preset: keeper.preset, players: keeper.players,
-    names: keeper.names, games: keeper.games,
+    names: keeper.names, games: keeper.games, tour: keeper.tour,
   }));
 }
 
@@ -55,6 +61,7 @@ export async function loadKeeperState(obj) {
     preset: obj.preset, players: obj.players,
     names: Array.isArray(obj.names) ? obj.names.map((n) => String(n ?? "").slice(0, MAX_NAME)) : [],
     games, editing: null, expanded: [],
+    tour: obj.tour && typeof obj.tour === "object" ? obj.tour : null,
   });
   keeper.draft = freshDraft();
   changed();
@@ -268,7 +275,8 @@ export function keeperClick(data) {
       return changed();
     case "keeper-reset":
       if (keeper.games.length && !globalThis.confirm?.(t("newSheetConfirm"))) return;
-      Object.assign(keeper, { phase: "setup", games: [], editing: null, expanded: [], draft: null });
+      Object.assign(keeper, { phase: "setup", games: [], editing: null, expanded: [], draft: null,
+        tour: null });
       return changed();
     case "keeper-contract":
       setContract(data.value);
@@ -411,6 +419,7 @@ export function keeperScreen(engineReady) {
   if (!usable()) setAside();
   if (keeper.phase === "setup" || !keeper.draft) return setupView();
   return h("div", { class: "keeper", dataset: { testid: "keeper" } },
+    addon?.(keeperState()),
     h("section", { class: "sheet keeper-sheet", "aria-labelledby": "keeper-sheet-title" },
       h("div", { class: "sheet-head" },
         h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${keeper.preset}` }),

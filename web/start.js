@@ -87,6 +87,9 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
         icon("eye"), h("strong", { text: t("demos") }), h("span", { text: t("demosLine") })),
       h("button", { type: "button", class: "tile", dataset: { intent: "keeper", focus: "keeper",
         testid: "open-keeper" } },
-      icon("sheet"), h("strong", { text: t("keeper") }), h("span", { text: t("keeperLine") }))),
+      icon("sheet"), h("strong", { text: t("keeper") }), h("span", { text: t("keeperLine") })),
+      h("button", { type: "button", class: "tile", dataset: { intent: "tournament",
+        focus: "tournament", testid: "open-tournament" } },
+      icon("sheet"), h("strong", { text: t("tournament") }), h("span", { text: t("tournamentLine") }))),
     savesPanel);
 }

@@ -14,7 +14,7 @@ const READABLE = [1, 2]; // schema 1: a game entry is one game record (keeper: u
 const DB = "doko";
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
-const KINDS = ["game", "keeper"];
+const KINDS = ["game", "keeper", "tournament"];
 
 let dbPromise = null;
 const problems = [];
@@ -69,6 +69,9 @@ export function check(key, entry) {
   if (!KINDS.includes(key) || entry.kind !== key) return "unknown-kind";
   const d = entry.data;
   if (!d || typeof d !== "object") return "no-data";
+  if (key === "tournament" && (!Array.isArray(d.entrants) || !Array.isArray(d.rounds))) {
+    return "no-tournament";
+  }
   if (key === "game") {
     if (typeof d.hash !== "string") return "no-table";
     if (entry.schema === 1) {
@@ -160,6 +163,15 @@ export async function saveKeeper(obj) {
 
 export async function savedKeeper() {
   try { return await read("keeper"); } catch { return null; }
+}
+
+// The organiser's tournament night (tournament.js): entrants, draws, handed-in sheets.
+export async function saveTournament(obj) {
+  await put("tournament", obj);
+}
+
+export async function savedTournament() {
+  try { return await read("tournament"); } catch { return null; }
 }
 
 // Problems found while reading (each a short reason); cleared once taken.

@@ -18,8 +18,9 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import evening, share
 from . import series as series_mod
-from . import share
+from . import tournament as tournament_mod
 from .actions import Action
 from .botregistry import get_bot, level_bot
 from .bots import choose_standard
@@ -504,6 +505,34 @@ def record(payload: dict[str, Any]) -> dict[str, Any]:
     return record_of(table().state)
 
 
+def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
+    """The seats of one table round: {rules, seed, round, players: [ids]} ->
+    {round, seed, tables: [[id by seat], ...], games: [games per table]} (the draw
+    ``python -m doko`` makes; a table's sheet must hold its number of games)."""
+    rules = load_rules(payload.get("rules", "lockhausen"))
+    seed = _int(payload.get("seed"), "seed")
+    number = _int(payload.get("round"), "round")
+    if not 1 <= number <= max(tournament_mod.TABLE_ROUNDS):
+        raise tournament_mod.TournamentError("tournament-rounds")
+    players = payload.get("players")
+    if not isinstance(players, list) or len(set(map(str, players))) != len(players):
+        raise tournament_mod.TournamentError("tournament-data", field="players")
+    ids = [_int(p, "players") for p in players]
+    tables = tournament_mod.draw_round(rules, ids, seed, number)
+    games = [evening.games_at_table(len(t)) for t in tables]
+    return {"round": number, "seed": seed, "tables": tables, "games": games}
+
+
+def tournament_check_sheet(payload: dict[str, Any]) -> dict[str, Any]:
+    """{tournament, sheet} -> the sheet's totals per seat, or a coded refusal."""
+    return evening.check_sheet(payload.get("tournament"), payload.get("sheet"))
+
+
+def tournament_standings(payload: dict[str, Any]) -> dict[str, Any]:
+    """{tournament} -> per table round the tables, per player the points and rank."""
+    return evening.standings(payload.get("tournament"))
+
+
 def _bench(payload: dict[str, Any]) -> dict[str, Any]:
     from .bench import run  # imported on demand: not part of the page's start-up
 
@@ -524,6 +553,10 @@ HANDLERS = {
     "resume": resume,
     "undo": undo,
     "score": score,
+    # a tournament evening: the draw, each table's sheet, the standings
+    "tournament_draw": tournament_draw,
+    "tournament_check_sheet": tournament_check_sheet,
+    "tournament_standings": tournament_standings,
     "bench": _bench,  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
     **share.handlers(lambda: table().state),

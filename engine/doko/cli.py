@@ -1,4 +1,5 @@
-"""``python -m doko``: rules, replay, score, simulate, match, series, tournament.
+"""``python -m doko``: rules, replay, score, simulate, match, series, tournament,
+tournament-standings.
 
 Bad input exits 2 with one line on stderr; a broken invariant exits 1.
 """
@@ -12,6 +13,8 @@ import sys
 from typing import Any, NoReturn
 
 from . import series as series_mod
+from .errors import DokoError
+from .evening import standings
 from .metadata import describe
 from .notation import RecordError, replay
 from .outcome import result
@@ -275,6 +278,29 @@ def cmd_tournament(args: argparse.Namespace) -> None:
         print(f"  {row['rank']:>3}. player {row['player']:>3}: {row['total']:+d}")
 
 
+def cmd_standings(args: argparse.Namespace) -> None:
+    """The ranking of an evening kept by hand: the page's tournament export (or the
+    bare tournament object inside it), every sheet checked and scored again."""
+    data = read_input(args.file)
+    if isinstance(data, dict) and isinstance(data.get("tournament"), dict):
+        data = data["tournament"]
+    try:
+        report = standings(data)
+    except DokoError as err:
+        fail(str(err))
+    if args.json:
+        emit(report)
+        return
+    for r in report["rounds"]:
+        print(f"table round {r['round']}:")
+        for t in r["tables"]:
+            totals = "sheet missing" if t["totals"] is None else f"totals {t['totals']}"
+            print(f"  table {t['table']}: players {t['players']} {totals}")
+    print("ranking:")
+    for row in report["ranking"]:
+        print(f"  {row['rank']:>3}. player {row['player']:>3}: {row['total']:+d}")
+
+
 class OneLineParser(argparse.ArgumentParser):
     """Bad arguments exit 2 with one line, like every other bad input."""
 
@@ -329,6 +355,12 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--bot", default="standard")
     t.add_argument("--json", action="store_true")
     t.set_defaults(run=cmd_tournament)
+    ts = sub.add_parser(
+        "tournament-standings", help="rank a tournament kept by hand (the page's export)"
+    )
+    ts.add_argument("file")
+    ts.add_argument("--json", action="store_true")
+    ts.set_defaults(run=cmd_standings)
     return p
 
 

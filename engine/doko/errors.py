@@ -268,6 +268,23 @@ MESSAGES: dict[str, str] = {
         "{entrants} entrants need a table of 5, which {preset} does not play"
     ),
     "tournament-rounds": "a tournament has 2 or 3 table rounds",
+    "tournament-data": "the tournament's {field} is missing or malformed",
+    "tournament-draw": "table round {round} is not the draw of seed {seed}",
+    "tournament-sheet-kind": "this is not a table's tournament sheet",
+    "tournament-sheet-other": "the sheet belongs to another tournament",
+    "tournament-sheet-table": "table round {round!j} has no table {table!j}",
+    "tournament-sheet-players": (
+        "table {table} of table round {round} seats players {expected!l}, the sheet names {got!l}"
+    ),
+    "tournament-sheet-rules": "the sheet is kept by {got!r} rules, the tournament plays {preset}",
+    "tournament-sheet-games": "table {table} plays {expected} games, the sheet has {got}",
+    "tournament-sheet-game": "game {game}: {reason}",
+    "tournament-sheet-game-table": "the game is not one of this table's {players} players",
+    "tournament-sheet-sitting-out": (
+        "at a table of 5 each seat sits out {expected} times (as dealer), "
+        "seat {seat} sits out {got}"
+    ),
+    "tournament-sheet-duplicate": "this sheet of table {table}, table round {round} is already in",
     # -- anything else: a Python error's own text ------------------------------------
     "unexpected": "{detail}",
 }

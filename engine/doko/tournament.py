@@ -33,13 +33,27 @@ def table_sizes(entrants: int) -> list[int]:
 
 def draw_tables(entrants: int, rng: random.Random) -> list[list[int]]:
     """The entrants shuffled into tables; each table lists player ids by seat."""
-    players = list(range(1, entrants + 1))
+    return shuffle_into_tables(list(range(1, entrants + 1)), rng)
+
+
+def shuffle_into_tables(players: list[int], rng: random.Random) -> list[list[int]]:
+    """``players`` shuffled by ``rng`` and cut into tables of ``table_sizes``."""
+    players = list(players)
     rng.shuffle(players)
     tables, start = [], 0
-    for size in table_sizes(entrants):
+    for size in table_sizes(len(players)):
         tables.append(players[start : start + size])
         start += size
     return tables
+
+
+def draw_round(rules: Rules, players: list[int], seed: int, number: int) -> list[list[int]]:
+    """Table round ``number`` of an evening kept by hand: the seats drawn from the
+    evening's seed and the round's number alone, so anyone can draw them again; the
+    players are sorted first so the order they were typed in does not matter."""
+    check_entrants(rules, len(players), TABLE_ROUNDS[0])
+    rng = random.Random(f"doko-draw:{seed}:{number}")
+    return shuffle_into_tables(sorted(players), rng)
 
 
 def check_entrants(rules: Rules, entrants: int, table_rounds: int) -> None:
