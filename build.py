@@ -246,11 +246,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(
-    port: int = 0, verbose: bool = False, directory: Path | None = None
+    port: int = 0,
+    verbose: bool = False,
+    directory: Path | None = None,
+    handler: type[Handler] = Handler,
 ) -> http.server.ThreadingHTTPServer:
-    """A server for dist/ (or ``directory``) on 127.0.0.1 (port 0 picks a free one)."""
+    """A server for dist/ (or ``directory``) on 127.0.0.1 (port 0 picks a free one);
+    ``handler``: a subclass of Handler (the bench's paced link)."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), partial(Handler, directory=str(directory or DIST))
+        ("127.0.0.1", port), partial(handler, directory=str(directory or DIST))
     )
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
