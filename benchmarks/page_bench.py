@@ -86,14 +86,14 @@ def write_bench_pages(dist: Path) -> None:
 
 @contextlib.contextmanager
 def served(dist: Path, link: Any = None) -> Iterator[str]:
-    import build
+    from buildtools.serve import Handler, make_server
 
-    handler = build.Handler
+    handler = Handler
     if link is not None:
         from benchmarks.netlink import paced
 
-        handler = paced(build.Handler, link)
-    server = build.make_server(0, directory=dist, handler=handler)
+        handler = paced(Handler, link)
+    server = make_server(0, directory=dist, handler=handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -104,13 +104,9 @@ def served(dist: Path, link: Any = None) -> Iterator[str]:
 
 
 def launch(playwright: Any) -> Any:
-    from tests.conftest import CHROMIUM_ARGS, system_chromium
+    from buildtools.chromium import launch as launch_chromium
 
-    path = system_chromium()
-    kwargs: dict[str, Any] = {"args": CHROMIUM_ARGS, "headless": True}
-    if path:
-        kwargs["executable_path"] = path
-    return playwright.chromium.launch(**kwargs)
+    return launch_chromium(playwright)
 
 
 def measure_ours(
@@ -316,7 +312,7 @@ def run(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
 
 
 def parse_net(text: str) -> tuple[float, float]:
-    """"10,40" -> (10.0 Mbit/s, 40.0 ms); "0,0" is unthrottled."""
+    """ "10,40" -> (10.0 Mbit/s, 40.0 ms); "0,0" is unthrottled."""
     mbps, rtt = (float(x) for x in text.split(","))
     return mbps, rtt
 
@@ -377,9 +373,8 @@ def net_table(report: dict[str, Any]) -> str:
 
 def run_net(net: str, smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
     import build
-    from playwright.sync_api import sync_playwright
-
     from benchmarks.netlink import Link
+    from playwright.sync_api import sync_playwright
 
     if build_first:
         with contextlib.redirect_stdout(sys.stderr if as_json else sys.stdout):

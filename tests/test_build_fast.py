@@ -13,14 +13,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-import build_fast  # noqa: E402
-import build_offline  # noqa: E402
+from buildtools import fast as build_fast  # noqa: E402
+from buildtools import offline as build_offline  # noqa: E402
 
 sys.path.remove(str(ROOT))
 
 
-def get(url: str, gzip_ok: bool) -> tuple[dict[str, str], bytes]:
-    accept = "gzip" if gzip_ok else "identity"
+def get(url: str, gzip_ok: bool, accept: str = "") -> tuple[dict[str, str], bytes]:
+    accept = accept or ("gzip" if gzip_ok else "identity")
     req = urllib.request.Request(url, headers={"Accept-Encoding": accept})
     with urllib.request.urlopen(req) as r:
         return dict(r.headers), r.read()
@@ -30,10 +30,11 @@ def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
     text = b"console.log('hello');\n" * 200
     (tmp_path / "a.js").write_bytes(text)
     (tmp_path / "sw.js").write_text("/*PRECACHE*/{}/*END*/" + "x" * 2000)
-    assert build_fast.precompress(tmp_path, tmp_path / ".cache") > 0
+    assert build_fast.precompress(tmp_path, tmp_path / ".cache")["gzip"] > 0
     assert (tmp_path / "a.js.gz").exists() and not (tmp_path / "sw.js.gz").exists()
     build_offline.write_precache(tmp_path)
     assert "a.js.gz" not in (tmp_path / "sw.js").read_text()  # never precached
+    assert "a.js.br" not in (tmp_path / "sw.js").read_text()
     server = build.make_server(0, directory=tmp_path)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -45,6 +46,12 @@ def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
         assert gzip.decompress(body) == text
         headers, body = get(base + "a.js", gzip_ok=False)
         assert "Content-Encoding" not in headers and body == text
+        if (tmp_path / "a.js.br").exists():  # Node made a Brotli copy: preferred when accepted
+            headers, body = get(base + "a.js", False, accept="gzip, deflate, br, zstd")
+            assert headers["Content-Encoding"] == "br" and headers["Vary"] == "Accept-Encoding"
+            assert body == (tmp_path / "a.js.br").read_bytes()
+            headers, body = get(base + "a.js", False, accept="br;q=0, gzip")
+            assert headers["Content-Encoding"] == "gzip"
         # a file edited after its .gz was written is served as it is now
         (tmp_path / "a.js").write_bytes(b"changed")
         headers, body = get(base + "a.js", gzip_ok=True)

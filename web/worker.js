@@ -1,7 +1,13 @@
 // Module worker: runs the Python engine in Pyodide so the page never blocks.
 // Protocol: {id, type, payload} in, {id, ok: true, result} or {id, ok: false, error} out.
-// One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up.
+// One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up;
+// {type: "installed", version} says the engine's wheel is in site-packages (informative).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+// Filled in by build.py: the engine's wheel (in dist/) and the lock file naming micropip
+// (self-hosted next to the runtime, with its sha256), handed to Pyodide inline so it
+// fetches no lock file and never reaches for a CDN.
+const BUILD = /*BUILD*/{ "wheel": null, "lock": null }/*END*/;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -9,17 +15,23 @@ const steps = {};
 const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
 step("start");
 
-// Only site-packages' finder forgets its listing: importlib.invalidate_caches() would
-// also re-read the standard library's zip index (most of a second).
-const UNPACK = `
+// With the snapshot, the wheel's files are written where micropip put them at build time
+// (the snapshot holds Python's memory, not its files). Only site-packages' finder forgets
+// its listing: importlib.invalidate_caches() would also re-read the stdlib zip's index.
+const UNPACK = (wheel) => `
 import os, sys, sysconfig, zipfile
 site = sysconfig.get_paths()["purelib"]
-with zipfile.ZipFile("/tmp/doko.zip") as z:
+with zipfile.ZipFile("/tmp/${wheel}") as z:
     z.extractall(site)
-os.remove("/tmp/doko.zip")
+os.remove("/tmp/${wheel}")
 if sys.path_importer_cache.get(site) is not None:
     sys.path_importer_cache[site].invalidate_caches()
 `;
+const INSTALL = (wheel) => `
+import micropip
+await micropip.install("emfs:/tmp/${wheel}", deps=False)
+`;
+const VERSION = `import importlib.metadata; importlib.metadata.version("doko")`;
 
 function fetchBytes(path) {
   return fetch(here(path)).then((r) => {
@@ -29,45 +41,57 @@ function fetchBytes(path) {
 }
 
 async function start() {
-  // indexURL pins runtime, stdlib and lock file to our own copy; no packages are
-  // requested, so Pyodide never reaches for its CDN.
+  // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
+  // micropip, from the same folder.
   const indexURL = here("./pyodide/");
-  const engineZip = fetchBytes("./doko.zip");
-  engineZip.catch(() => {}); // awaited when unpacking, which reports a failure itself
+  const options = { indexURL };
+  if (BUILD.lock) Object.assign(options, { lockFileContents: BUILD.lock, packageBaseUrl: indexURL });
+  const wheel = BUILD.wheel;
+  // The engine's wheel: needed before the import only without the snapshot; with it, it
+  // is fetched once the worker is idle, so it never shares the link with the runtime.
+  let wheelBytes = null;
+  const wheelFile = () => (wheelBytes ??= fetchBytes(`./${wheel}`));
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
   const snapshot = fetchBytes("./snapshot.bin");
   snapshot.catch(() => {}); // a missing snapshot is handled below
   let pyodide = null;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
     step("snapshot");
   } catch (err) {
     console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
-    pyodide = await loadPyodide({ indexURL });
+    wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
+    pyodide = await loadPyodide(options);
   }
   step("pyodide");
-  const unpack = async () => {
-    pyodide.FS.writeFile("/tmp/doko.zip", new Uint8Array(await engineZip));
-    pyodide.runPython(UNPACK);
+  const writeWheel = async () => {
+    pyodide.FS.writeFile(`/tmp/${wheel}`, new Uint8Array(await wheelFile()));
   };
+  const installed = () => self.postMessage({ type: "installed", version: pyodide.runPython(VERSION) });
   if (steps.snapshot) {
     // The restored interpreter carries the build's random state: draw a fresh one.
     pyodide.runPython("import random; random.seed()");
     // Every module and the demos are in the snapshot: the files can wait till idle.
-    unpackWhenIdle = unpack;
+    unpackWhenIdle = async () => {
+      await writeWheel();
+      pyodide.runPython(UNPACK(wheel));
+      installed();
+    };
   } else {
-    await unpack();
+    // micropip (pinned by the lock's sha256, from our own folder) installs the wheel
+    await Promise.all([pyodide.loadPackage("micropip", { messageCallback: () => {} }), writeWheel()]);
+    await pyodide.runPythonAsync(INSTALL(wheel));
     step("unpacked");
   }
   const handle = pyodide.pyimport("doko.api").handle;
   step("imported");
+  if (!steps.snapshot) installed();
   return handle;
 }
 
-// The engine's files (modules imported later, demo games) go to site-packages; plain
-// zipfile, since pyodide.unpackArchive also scans for native libraries (slower). With a
-// snapshot this runs once no request has come for a while, off the first answers' path.
+// With a snapshot, the engine's files (modules imported later, demo games, its metadata)
+// go to site-packages once no request has come for a while, off the first answers' path.
 let unpackWhenIdle = null;
 let idleTimer = 0;
 const IDLE_MS = 500;
