@@ -95,7 +95,7 @@ def fill(path: Path, slot: str, value: object) -> None:
     path.write_text(text[: at + len(start)] + json.dumps(value) + text[stop:])
 
 
-def build() -> None:
+def build(use_snapshot: bool = True) -> None:
     tgz = runtime.fetch_pyodide(CACHE, log)
     micropip = runtime.fetch_micropip(CACHE, log)
     if DIST.exists():
@@ -109,7 +109,6 @@ def build() -> None:
     CACHE.mkdir(exist_ok=True)
     lock_file = CACHE / "lock.json"
     lock_file.write_text(json.dumps(lock, sort_keys=True))
-    fill(DIST / "worker.js", "BUILD", {"wheel": engine_wheel.name, "lock": lock})
     log(f"engine wheel {engine_wheel.name} ({count} files), micropip {runtime.MICROPIP}")
     trimmed = snapshot.trim_stdlib(pyodide_dir, engine_wheel, lock_file, ENGINE, CACHE, log)
     if trimmed:
@@ -118,8 +117,15 @@ def build() -> None:
             f"-> {trimmed[1] / 1e6:.2f} MB"
         )
     write_licenses(pyodide_dir)
-    if snapshot.write_snapshot(DIST, lock_file, runtime.PYODIDE_SHA512, CACHE, log):
+    made = use_snapshot and snapshot.write_snapshot(
+        DIST, ENGINE, lock_file, runtime.PYODIDE_SHA512, CACHE, log
+    )
+    if made:
         log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
+    elif not use_snapshot:
+        log("no snapshot (--no-snapshot): the worker starts Python and installs the wheel")
+    build_info = {"wheel": engine_wheel.name, "lock": lock, "snapshot": made}
+    fill(DIST / "worker.js", "BUILD", build_info)
     bundled = fast.bundle(DIST, log)
     if bundled:
         log(f"app.js bundled with esbuild: {bundled} modules in one file")
@@ -141,6 +147,11 @@ def main(argv: list[str] | None = None) -> None:
         "command", nargs="?", choices=["build", "serve", "test", "bench"], default="build"
     )
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="build without the memory snapshot (for comparing start-ups)",
+    )
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":  # pytest builds dist/ itself for the browser tests
         from buildtools.testing import run_tests
@@ -152,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(page_bench.main(rest))
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    build()
+    build(use_snapshot=not args.no_snapshot)
     if args.command == "serve":
         server = make_server(args.port, verbose=True)
         print(f"http://127.0.0.1:{server.server_address[1]}/", flush=True)

@@ -135,7 +135,9 @@ COMPRESS = {
 BROTLI = Path(__file__).resolve().parent / "brotli.mjs"
 
 
-def precompress(dist: Path, cache: Path, log: Callable[[str], None] = print) -> dict[str, int]:
+def precompress(
+    dist: Path, cache: Path, log: Callable[[str], None] = print, prune: bool = True
+) -> dict[str, int]:
     """Write FILE.gz (and FILE.br, with Node) beside every compressible file that shrinks
     by a tenth; bytes saved by each. Every copy is cached in .cache/ under the hash of its
     content, so only changed files are compressed again (Brotli's best quality takes
@@ -183,7 +185,7 @@ def precompress(dist: Path, cache: Path, log: Callable[[str], None] = print) -> 
             if len(packed) <= 0.9 * size:
                 copy.write_bytes(packed)
                 saved["br"] += size - len(packed)
-    for old in store.iterdir():
+    for old in store.iterdir() if prune else ():
         if old not in used:
             old.unlink()
     return saved

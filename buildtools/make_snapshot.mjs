@@ -6,9 +6,12 @@
 //     EXTRA.json's modules (every module the engine's sources name); write the standard
 //     library files Python has loaded (what the trimmed python_stdlib.zip keeps) and the
 //     files micropip installed (INSTALLED.zip).
-//   node make_snapshot.mjs snapshot PYODIDE_DIR INSTALLED.zip LOCK.json OUT.bin
+//   node make_snapshot.mjs snapshot PYODIDE_DIR INSTALLED.zip LOCK.json EXTRA.json OUT.bin OUT.json
 //     start Pyodide with the (trimmed) stdlib in PYODIDE_DIR, put micropip's installed
-//     files in site-packages, import the engine, and write the memory snapshot the worker
+//     files in site-packages, import the engine, play a few games, list the stdlib
+//     files now in memory (OUT.json: the worker's lazy stdlib zip holds the rest of the
+//     trimmed one), and write the memory
+//     snapshot the worker
 //     restores instead of starting Python and importing the engine (Pyodide's
 //     experimental _makeSnapshot / _loadSnapshot). micropip itself cannot run in this
 //     instance: a snapshot may hold no reference to a JavaScript object, and micropip's
@@ -53,12 +56,16 @@ doko.share.load_demos()
 importlib.metadata.version("doko")
 `);
 
-if (mode === "modules") {
-  const [extraPath, out, installedOut] = rest;
-  const extra = JSON.parse(readFileSync(extraPath, "utf8"));
-  pyodide.globals.set("EXTRA", pyodide.toPy(extra));
-  const files = pyodide.runPython(`
-import importlib, json, sys, traceback, linecache, tokenize, zipfile, sysconfig, os
+const [extraPath, out, second] = rest;
+const extra = JSON.parse(readFileSync(extraPath, "utf8"));
+// The snapshot imports only what playing needs: the rest of what the engine's sources
+// name (the command line's argparse, multiprocessing, ...) made it 0.6 MB larger
+// compressed, more than the lazy stdlib zip holding those files.
+pyodide.globals.set("EXTRA", pyodide.toPy(mode === "snapshot" ? [] : extra));
+// Import every module the engine's sources name, play a few games with every bot (what
+// that loads, the page may load too).
+pyodide.runPython(`
+import importlib, traceback, linecache, tokenize, zipfile, sysconfig, os
 for name in EXTRA:
     try:
         importlib.import_module(name)
@@ -70,16 +77,12 @@ try:
     raise ValueError("x")
 except ValueError:
     traceback.format_exc()
-zips = [p for p in sys.path if p.endswith(".zip")]
-found = set()
-for module in list(sys.modules.values()):
-    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-    for z in zips:
-        if origin.startswith(z + "/"):
-            found.add(origin[len(z) + 1:])
-json.dumps(sorted(found))
+del EXTRA, run
+globals().pop('name', None)
 `);
-  writeFileSync(out, files);
+
+if (mode === "modules") {
+  writeFileSync(out, JSON.stringify(filesLoaded()));
   // micropip's work: the package and its .dist-info (fixed times: a reproducible zip)
   pyodide.runPython(`
 import os, sysconfig, zipfile
@@ -98,7 +101,24 @@ with zipfile.ZipFile("/tmp/installed.zip", "w", zipfile.ZIP_DEFLATED) as z:
                     with open(full, "rb") as f:
                         z.writestr(info, f.read())
 `);
-  writeFileSync(installedOut, pyodide.FS.readFile("/tmp/installed.zip"));
+  writeFileSync(second, pyodide.FS.readFile("/tmp/installed.zip"));
 } else {
-  writeFileSync(rest[0], pyodide.makeMemorySnapshot());
+  writeFileSync(second, JSON.stringify(filesLoaded()));
+  pyodide.runPython("import gc; gc.collect()");
+  writeFileSync(out, pyodide.makeMemorySnapshot());
+}
+
+// The standard library files behind the modules Python has loaded.
+function filesLoaded() {
+  return JSON.parse(pyodide.runPython(`
+import json as _json, sys as _sys
+_zips = [p for p in _sys.path if p.endswith(".zip")]
+_found = set()
+for _m in list(_sys.modules.values()):
+    _origin = getattr(getattr(_m, "__spec__", None), "origin", None) or ""
+    for _z in _zips:
+        if _origin.startswith(_z + "/"):
+            _found.add(_origin[len(_z) + 1:])
+_json.dumps(sorted(_found))
+`));
 }

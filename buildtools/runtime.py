@@ -57,9 +57,9 @@ def fetch_pyodide(cache: Path, log: Any) -> Path:
     return tgz
 
 
-def copy_pyodide(tgz: Path, out: Path) -> dict[str, Any]:
+def copy_pyodide(tgz: Path, out: Path, with_lock: bool = False) -> dict[str, Any]:
     """Copy only the runtime files (members read directly, so no path escapes out/);
-    the lock file's ``info``."""
+    the lock file's ``info`` (the lock file itself too, ``with_lock``)."""
     out.mkdir(parents=True)
     with tarfile.open(tgz, "r:gz") as tar:
         names = {m.name.removeprefix("package/"): m for m in tar.getmembers() if m.isfile()}
@@ -74,7 +74,7 @@ def copy_pyodide(tgz: Path, out: Path) -> dict[str, Any]:
             data = src.read()
             if name == LOCK_FILE:
                 info: dict[str, Any] = json.loads(data)["info"]
-            else:
+            if name != LOCK_FILE or with_lock:
                 (out / name).write_bytes(data)
     return info
 

@@ -122,35 +122,51 @@ def installed_files(cache: Path) -> Path | None:
     return next(iter(sorted(cache.glob("installed-*.zip"))), None)
 
 
+LAZY = "python_stdlib_lazy.zip"
+
+
 def write_snapshot(
-    dist: Path, lock: Path, pin: str, cache: Path, log: Callable[[str], None]
+    dist: Path, package: Path, lock: Path, pin: str, cache: Path, log: Callable[[str], None]
 ) -> bool:
-    """dist/snapshot.bin from dist/pyodide (trimmed stdlib) and what micropip installed;
-    False if skipped."""
+    """dist/snapshot.bin from dist/pyodide (trimmed stdlib) and what micropip installed,
+    and dist/pyodide/python_stdlib_lazy.zip: the stdlib files the snapshot does not hold
+    already (the worker on the snapshot path loads this one instead); False if skipped."""
     runtime = dist / "pyodide"
     wheel = installed_files(cache)
     if wheel is None:
         log("warning: micropip did not run, no Pyodide snapshot")
         return False
+    extra = sorted({*engine_imports(package), *ALWAYS})
     key = _key(
         pin.encode(),
         (runtime / STDLIB).read_bytes(),
         wheel.read_bytes(),
         lock.read_bytes(),
         SCRIPT.read_bytes(),
+        json.dumps(extra).encode(),
     )
     cached = cache / f"snapshot-{key}.bin"
-    if not cached.exists():
+    listed = cache / f"snapshot-{key}.json"
+    if not (cached.exists() and listed.exists()):
         log("making the Pyodide snapshot (node)")
         cache.mkdir(exist_ok=True)
-        for old in cache.glob("snapshot-*.bin"):
+        for old in [*cache.glob("snapshot-*.bin"), *cache.glob("snapshot-*.json")]:
             old.unlink()
         tmp = cached.with_suffix(".tmp")
-        if not _node(
-            ["snapshot", str(runtime), str(wheel), str(lock), str(tmp)], log, "Pyodide snapshot"
-        ):
-            tmp.unlink(missing_ok=True)
-            return False
+        with tempfile.TemporaryDirectory() as folder:
+            extra_json = Path(folder) / "extra.json"
+            extra_json.write_text(json.dumps(extra))
+            out = Path(folder) / "files.json"
+            args = [str(runtime), str(wheel), str(lock), str(extra_json), str(tmp), str(out)]
+            if not _node(["snapshot", *args], log, "Pyodide snapshot"):
+                tmp.unlink(missing_ok=True)
+                return False
+            shutil.copyfile(out, listed)
         tmp.replace(cached)
     shutil.copyfile(cached, dist / NAME)
+    in_memory = set(json.loads(listed.read_text()))
+    with zipfile.ZipFile(runtime / STDLIB) as src, zipfile.ZipFile(runtime / LAZY, "w") as dst:
+        for info in src.infolist():
+            if not info.is_dir() and info.filename not in in_memory:
+                dst.writestr(info, src.read(info.filename), compresslevel=9)
     return True

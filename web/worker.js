@@ -7,7 +7,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 // Filled in by build.py: the engine's wheel (in dist/) and the lock file naming micropip
 // (self-hosted next to the runtime, with its sha256), handed to Pyodide inline so it
 // fetches no lock file and never reaches for a CDN.
-const BUILD = /*BUILD*/{ "wheel": null, "lock": null }/*END*/;
+const BUILD = /*BUILD*/{ "wheel": null, "lock": null, "snapshot": true }/*END*/;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -31,6 +31,13 @@ const INSTALL = (wheel) => `
 import micropip
 await micropip.install("emfs:/tmp/${wheel}", deps=False)
 `;
+const FRESH = `
+import random, sys, zipimport
+random.seed()
+zipimport._zip_directory_cache.clear()
+for path in [p for p in sys.path_importer_cache if ".zip" in p]:
+    del sys.path_importer_cache[path]
+`;
 const VERSION = `import importlib.metadata; importlib.metadata.version("doko")`;
 
 function fetchBytes(path) {
@@ -53,15 +60,21 @@ async function start() {
   const wheelFile = () => (wheelBytes ??= fetchBytes(`./${wheel}`));
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
-  const snapshot = fetchBytes("./snapshot.bin");
-  snapshot.catch(() => {}); // a missing snapshot is handled below
   let pyodide = null;
   try {
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    if (!BUILD.snapshot) throw new Error("built without a snapshot");
+    const snapshot = fetchBytes("./snapshot.bin");
+    snapshot.catch(() => {}); // a missing snapshot is handled below
+    // the stdlib files the snapshot does not hold already (build.py), not the whole one
+    const stdLibURL = `${indexURL}python_stdlib_lazy.zip`;
+    pyodide = await loadPyodide({ ...options, stdLibURL, _loadSnapshot: snapshot });
     step("snapshot");
   } catch (err) {
-    console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
+    if (BUILD.snapshot) console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
     wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
+    // micropip's wheel into the HTTP cache while Python starts (loadPackage then revalidates)
+    const micropip = BUILD.lock?.packages?.micropip?.file_name;
+    if (micropip) fetch(`${indexURL}${micropip}`).then((r) => r.arrayBuffer()).catch(() => {});
     pyodide = await loadPyodide(options);
   }
   step("pyodide");
@@ -70,8 +83,9 @@ async function start() {
   };
   const installed = () => self.postMessage({ type: "installed", version: pyodide.runPython(VERSION) });
   if (steps.snapshot) {
-    // The restored interpreter carries the build's random state: draw a fresh one.
-    pyodide.runPython("import random; random.seed()");
+    // The restored interpreter carries the build's random state: draw a fresh one; and
+    // zipimport's index of the build's stdlib zip, which is not the one loaded here.
+    pyodide.runPython(FRESH);
     // Every module and the demos are in the snapshot: the files can wait till idle.
     unpackWhenIdle = async () => {
       await writeWheel();
