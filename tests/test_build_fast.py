@@ -81,6 +81,7 @@ def test_modulepreload_lists_the_imported_modules(tmp_path: Path) -> None:
     assert html.index("modulepreload") < html.index('src="app.js"')
 
 
+@pytest.mark.slow
 def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
     if build_fast.esbuild(print) is None:
         pytest.skip("esbuild cannot be installed here (no npm)")
