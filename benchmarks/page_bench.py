@@ -6,9 +6,14 @@ Builds dist/, serves it on 127.0.0.1 and drives headless Chromium:
   frame showing the seats and the trick area painted; ``doko:table-dom``: in the DOM)
   and until the first card or choice is enabled by the engine's answer
   (``doko:playable``); the first run also clicks it and waits for the engine;
-- baseline: ``bench/baseline.html``, which only awaits a bare ``loadPyodide()``
-  from the same dist/pyodide (written here, after the build, so it is not in the
-  service worker's precache list).
+- baseline: ``bench/baseline.html``, which only awaits a bare ``loadPyodide()`` from
+  the npm package's files as they come (full stdlib, lock file; precompressed like
+  ours), in dist/bench/ (written here, after the build, so it is not in the service
+  worker's precache list).
+
+``--net MBPS,RTT_MS`` serves through one paced link (benchmarks/netlink.py) and reports
+cold and warm start of ours against the bare page, with the bytes the link sent before
+the first playable card.
 
 Cold = a fresh browser context (empty HTTP cache, no service worker); warm = a new
 page in the same context once the service worker has taken over and precached.
@@ -87,8 +92,11 @@ def write_bench_pages(dist: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir()
-    runtime.copy_pyodide(runtime.fetch_pyodide(build.CACHE, build.log), out / "pyodide", True)
-    fast.precompress(out, build.CACHE, build.log, prune=False)
+    def log(msg: str) -> None:  # stdout may carry the --json report
+        print(f"bench: {msg}", file=sys.stderr, flush=True)
+
+    runtime.copy_pyodide(runtime.fetch_pyodide(build.CACHE, log), out / "pyodide", True)
+    fast.precompress(out, build.CACHE, log, prune=False)
     (out / "baseline.html").write_text(BASELINE_HTML)
     (out / "baseline.js").write_text(BASELINE_JS)
     (out / "blank.html").write_text(BLANK_HTML)
