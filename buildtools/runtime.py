@@ -1,10 +1,11 @@
 """The Python runtime the site carries: Pyodide from npm, micropip from PyPI, both pinned.
 
 ``fetch_pyodide(cache)``: the npm tarball (``npm pack``, checked against npm's sha512);
-``copy_pyodide(tgz, out)``: the runtime files only; ``fetch_micropip(cache)``: micropip's
-wheel from PyPI (checked against its sha256); ``lock()``: the lock file the worker hands
-to ``loadPyodide`` inline (``lockFileContents``), naming only micropip, so Pyodide never
-fetches its 120 kB ``pyodide-lock.json`` and never reaches for a CDN.
+``copy_pyodide(tgz, out)``: the runtime files only; ``fetch_micropip()``: micropip's
+wheel as PyPI publishes it, kept in buildtools/wheels/ (so the build runs without pip
+on a fresh machine), checked against its sha256; ``lock()``: the lock file the worker
+hands to ``loadPyodide`` inline (``lockFileContents``), naming only micropip, so Pyodide
+never fetches its 120 kB ``pyodide-lock.json`` and never reaches for a CDN.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ LOCK_FILE = "pyodide-lock.json"
 
 MICROPIP = "micropip-0.11.0-py3-none-any.whl"  # the version Pyodide 0.29.3's lock names
 MICROPIP_SHA256 = "467568ffe26c3aa5b53bad7a4722ebd91b0427cfd664efbe1b571530ded4a84b"
-MICROPIP_URL = f"https://files.pythonhosted.org/packages/py3/m/micropip/{MICROPIP}"
+VENDORED = Path(__file__).resolve().parent / "wheels"
 
 
 def fetch_pyodide(cache: Path, log: Any) -> Path:
@@ -80,19 +80,10 @@ def copy_pyodide(tgz: Path, out: Path, with_lock: bool = False) -> dict[str, Any
 
 
 def fetch_micropip(cache: Path, log: Any) -> Path:
-    """micropip's wheel from PyPI, cached; checked against the pinned sha256."""
-    wheel = cache / MICROPIP
-    if not wheel.exists():
-        cache.mkdir(exist_ok=True)
-        log(f"fetching {MICROPIP} from PyPI")
-        with urllib.request.urlopen(MICROPIP_URL, timeout=120) as r:
-            data = r.read()
-        if hashlib.sha256(data).hexdigest() != MICROPIP_SHA256:
-            sys.exit(f"build: {MICROPIP} from PyPI does not match the pinned sha256")
-        wheel.write_bytes(data)
+    """micropip's wheel (buildtools/wheels/, from PyPI), checked against the pinned sha256."""
+    wheel = VENDORED / MICROPIP
     if hashlib.sha256(wheel.read_bytes()).hexdigest() != MICROPIP_SHA256:
-        wheel.unlink()
-        sys.exit(f"build: {wheel} does not match the pinned sha256; removed, run again")
+        sys.exit(f"build: {wheel} does not match the pinned sha256")
     return wheel
 
 
