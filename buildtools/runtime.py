@@ -25,7 +25,8 @@ PYODIDE_VERSION = "0.29.3"
 PYODIDE_SHA512 = (
     "22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sbVwiOZ3sMMexdXICew6NqOMQGgA=="
 )
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOADER = ("pyodide.asm.js", "pyodide.asm.mjs")  # 0.29 has the first, 314 the second
 PYODIDE_LICENSES = ("LICENSE", "LICENSE.md", "LICENSE.txt")
 # The lock file's "info" (Pyodide checks the ABI and Python version of packages against it)
 LOCK_FILE = "pyodide-lock.json"
@@ -63,10 +64,12 @@ def copy_pyodide(tgz: Path, out: Path, with_lock: bool = False) -> dict[str, Any
     out.mkdir(parents=True)
     with tarfile.open(tgz, "r:gz") as tar:
         names = {m.name.removeprefix("package/"): m for m in tar.getmembers() if m.isfile()}
-        for name in PYODIDE_FILES + PYODIDE_LICENSES + (LOCK_FILE,):
+        if not any(name in names for name in PYODIDE_LOADER):
+            sys.exit(f"build: none of {PYODIDE_LOADER} in {tgz.name}")
+        for name in PYODIDE_FILES + PYODIDE_LOADER + PYODIDE_LICENSES + (LOCK_FILE,):
             member = names.get(name)
             if member is None:
-                if name in PYODIDE_LICENSES:
+                if name in PYODIDE_LICENSES + PYODIDE_LOADER:
                     continue
                 sys.exit(f"build: {name} missing from {tgz.name}")
             src = tar.extractfile(member)
