@@ -124,7 +124,12 @@ def build(use_snapshot: bool = True) -> None:
         log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
     elif not use_snapshot:
         log("no snapshot (--no-snapshot): the worker starts Python and installs the wheel")
-    build_info = {"wheel": engine_wheel.name, "lock": lock, "snapshot": made}
+    build_info = {
+        "wheel": engine_wheel.name,
+        "lock": lock,
+        "snapshot": made,
+        "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
+    }
     fill(DIST / "worker.js", "BUILD", build_info)
     bundled = fast.bundle(DIST, log)
     if bundled:

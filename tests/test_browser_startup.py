@@ -113,4 +113,6 @@ def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
     # with the snapshot, the wheel's files are unpacked once the worker is idle
     page.wait_for_function("() => window.__installed.length > 0", timeout=60_000)
     assert page.evaluate("() => window.__installed") == [_version()]
+    if snapshot:  # the snapshot's download was reported as it arrived, up to all of it
+        assert page.evaluate("() => document.documentElement.dataset.engineProgress") == "100"
     assert page.watch.offsite == []

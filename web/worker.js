@@ -1,13 +1,14 @@
 // Module worker: runs the Python engine in Pyodide so the page never blocks.
 // Protocol: {id, type, payload} in, {id, ok: true, result} or {id, ok: false, error} out.
 // One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up;
-// {type: "installed", version} says the engine's wheel is in site-packages (informative).
+// {type: "installed", version} says the engine's wheel is in site-packages, and
+// {type: "progress", loaded, total} reports the snapshot's download (both informative).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 // Filled in by build.py: the engine's wheel (in dist/) and the lock file naming micropip
 // (self-hosted next to the runtime, with its sha256), handed to Pyodide inline so it
 // fetches no lock file and never reaches for a CDN.
-const BUILD = /*BUILD*/{ "wheel": null, "lock": null, "snapshot": true }/*END*/;
+const BUILD = /*BUILD*/{ "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0 }/*END*/;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -47,6 +48,31 @@ function fetchBytes(path) {
   });
 }
 
+// The snapshot, the largest download, read as it arrives: {type: "progress", loaded,
+// total} (decoded bytes; total from the build) for the page's loading indicator.
+async function fetchWithProgress(path, total) {
+  const r = await fetch(here(path));
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+  if (!total || !r.body) return r.arrayBuffer();
+  const out = new Uint8Array(total);
+  const reader = r.body.getReader();
+  let loaded = 0;
+  let told = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (loaded + value.length > out.length) throw new Error(`${path}: larger than built`);
+    out.set(value, loaded);
+    loaded += value.length;
+    if (loaded - told >= total / 50 || loaded === total) {
+      told = loaded;
+      self.postMessage({ type: "progress", loaded, total });
+    }
+  }
+  if (loaded !== total) throw new Error(`${path}: ${loaded} of ${total} bytes`);
+  return out.buffer;
+}
+
 async function start() {
   // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
   // micropip, from the same folder.
@@ -63,7 +89,7 @@ async function start() {
   let pyodide = null;
   try {
     if (!BUILD.snapshot) throw new Error("built without a snapshot");
-    const snapshot = fetchBytes("./snapshot.bin");
+    const snapshot = fetchWithProgress("./snapshot.bin", BUILD.snapshotSize);
     snapshot.catch(() => {}); // a missing snapshot is handled below
     // the stdlib files the snapshot does not hold already (build.py), not the whole one
     const stdLibURL = `${indexURL}python_stdlib_lazy.zip`;
