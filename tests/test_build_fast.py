@@ -105,3 +105,29 @@ def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
     assert not (tmp_path / "a.js").exists() and not (tmp_path / "c.js").exists()
     assert (tmp_path / "shared.js").exists()  # the worker still imports it
     assert build_fast.modulepreload(tmp_path) == 0
+
+
+def test_engine_wheel_carries_pyproject_version_and_a_valid_record(tmp_path: Path) -> None:
+    import base64
+    import hashlib
+    import tomllib
+    import zipfile
+
+    from buildtools import wheel
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    path, count = wheel.build_wheel(ROOT / "engine" / "doko", ROOT / "pyproject.toml", tmp_path)
+    assert path.name == f"doko-{version}-py3-none-any.whl" and count > 20
+    again, _ = wheel.build_wheel(ROOT / "engine" / "doko", ROOT / "pyproject.toml", tmp_path / "b")
+    assert again.read_bytes() == path.read_bytes()  # reproducible
+    with zipfile.ZipFile(path) as z:
+        info = f"doko-{version}.dist-info"
+        assert f"Version: {version}" in z.read(f"{info}/METADATA").decode()
+        assert "doko/api.py" in z.namelist() and "doko/py.typed" in z.namelist()
+        for line in z.read(f"{info}/RECORD").decode().splitlines():
+            name, digest, size = line.split(",")
+            if name.endswith("RECORD"):
+                continue
+            data = z.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert digest == f"sha256={want.decode()}" and int(size) == len(data)
