@@ -129,6 +129,8 @@ def build(use_snapshot: bool = True) -> None:
         "lock": lock,
         "snapshot": made,
         "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
+        "loader": next(n for n in runtime.PYODIDE_LOADER if (pyodide_dir / n).exists()),
+        "extraBytes": 0,
     }
     fill(DIST / "worker.js", "BUILD", build_info)
     bundled = fast.bundle(DIST, log)
@@ -137,6 +139,15 @@ def build(use_snapshot: bool = True) -> None:
     log(f"modulepreload links in index.html: {fast.modulepreload(DIST)}")
     saved = fast.precompress(DIST, CACHE, log)
     log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
+    if made:  # what the snapshot start downloads more than the plain one (Brotli sizes)
+        sent = fast.sent_size
+        extra = sent(DIST / snapshot.NAME) + sent(pyodide_dir / snapshot.LAZY)
+        extra -= sent(pyodide_dir / snapshot.STDLIB) + sent(pyodide_dir / runtime.MICROPIP)
+        extra -= sent(engine_wheel)
+        build_info["extraBytes"] = max(0, extra)
+        fill(DIST / "worker.js", "BUILD", build_info)
+        fast.precompress(DIST, CACHE, log)  # worker.js changed
+        log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
     hosting.write(DIST)  # _headers (Netlify, Cloudflare Pages), nginx.conf
     offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
     log(f"service worker cache version {offline.write_precache(DIST)}")

@@ -44,7 +44,7 @@ BASELINE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare loadPyodide</title>
 <script type="module" src="baseline.js"></script></head><body></body></html>
 """
-BASELINE_JS = """// Only a bare loadPyodide() from the npm package's files as they are; marks when it resolves.
+BASELINE_JS = """// A bare loadPyodide() from the npm files as they come; marks when it resolves.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href }).then(
   () => { performance.mark("bench:pyodide"); document.body.dataset.pyodide = "ready"; },
@@ -375,6 +375,8 @@ def net_table(report: dict[str, Any]) -> str:
         f"  ours cold: table drawn {fmt(med(cold, 'table'))} ms, first playable "
         f"{fmt(playable)} ms, {mb(med(cold, 'bytes'))} sent before it "
         f"({mb(med(cold, 'sent_total'))} once the precache is done)",
+        "  ours cold started from the snapshot in "
+        f"{sum('worker:snapshot' in r for r in cold)} of {len(cold)} runs (else the plain start)",
         f"  ours warm: table drawn {fmt(med(warm, 'table'))} ms, first playable "
         f"{fmt(med(warm, 'playable'))} ms, {mb(med(warm, 'bytes'))} sent before it",
         f"  bare loadPyodide(): ready {fmt(pyodide)} ms, {mb(med(bare, 'bytes'))} sent before it",

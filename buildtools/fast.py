@@ -191,6 +191,12 @@ def precompress(
     return saved
 
 
+def sent_size(path: Path) -> int:
+    """Bytes a Brotli-capable browser receives for path (its .br copy if there is one)."""
+    br = path.with_name(path.name + ".br")
+    return (br if br.exists() else path).stat().st_size
+
+
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[\w./-]+\.js)["']""", re.M)
 MODULE_SCRIPT = re.compile(r"""\n(\s*)<script type="module" src="([\w./-]+\.js)"[^>]*></script>""")
 

@@ -8,7 +8,16 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 // Filled in by build.py: the engine's wheel (in dist/) and the lock file naming micropip
 // (self-hosted next to the runtime, with its sha256), handed to Pyodide inline so it
 // fetches no lock file and never reaches for a CDN.
-const BUILD = /*BUILD*/{ "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0 }/*END*/;
+const BUILD = /*BUILD*/{
+  "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null, "extraBytes": 0,
+}/*END*/;
+
+// Which start is faster depends on the link. The snapshot skips Python's start-up and the
+// engine's import (seconds of CPU) but costs BUILD.extraBytes more download than the
+// trimmed stdlib, micropip and the wheel. The runtime's loader (needed either way) is
+// fetched first and timed: the snapshot is taken when its extra bytes arrive within
+// PLAIN_START_MS at that speed (about 6 Mbit/s and faster; always from the offline cache).
+const PLAIN_START_MS = 4000;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -73,6 +82,28 @@ async function fetchWithProgress(path, total) {
   return out.buffer;
 }
 
+let linkKbps = null; // the measured speed, reported with "ready"
+
+// Times the loader's download (bytes over the response's own duration, so the request's
+// round trip does not count); Pyodide's own load of it then comes from the HTTP cache.
+async function linkIsFast(indexURL) {
+  if (!BUILD.loader || !BUILD.extraBytes) return true;
+  const url = `${indexURL}${BUILD.loader}`;
+  try {
+    await (await fetch(url)).arrayBuffer();
+  } catch {
+    return true;
+  }
+  const entry = performance.getEntriesByName(url).pop();
+  if (!entry || !entry.encodedBodySize) return true; // from a cache: fast
+  const ms = Math.max(1, entry.responseEnd - entry.responseStart);
+  const bytesPerMs = entry.encodedBodySize / ms;
+  linkKbps = Math.round(bytesPerMs * 8);
+  if (BUILD.extraBytes / bytesPerMs < PLAIN_START_MS) return true;
+  step("slow");
+  return false;
+}
+
 async function start() {
   // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
   // micropip, from the same folder.
@@ -89,6 +120,7 @@ async function start() {
   let pyodide = null;
   try {
     if (!BUILD.snapshot) throw new Error("built without a snapshot");
+    if (!(await linkIsFast(indexURL))) throw new Error("slow link");
     const snapshot = fetchWithProgress("./snapshot.bin", BUILD.snapshotSize);
     snapshot.catch(() => {}); // a missing snapshot is handled below
     // the stdlib files the snapshot does not hold already (build.py), not the whole one
@@ -96,7 +128,9 @@ async function start() {
     pyodide = await loadPyodide({ ...options, stdLibURL, _loadSnapshot: snapshot });
     step("snapshot");
   } catch (err) {
-    if (BUILD.snapshot) console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
+    if (BUILD.snapshot && !steps.slow) {
+      console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
+    }
     wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
     // micropip's wheel into the HTTP cache while Python starts (loadPackage then revalidates)
     const micropip = BUILD.lock?.packages?.micropip?.file_name;
@@ -149,7 +183,7 @@ function scheduleUnpack() {
 const engine = start();
 engine.then(
   () => {
-    self.postMessage({ type: "ready", steps, resources: resources() });
+    self.postMessage({ type: "ready", steps, resources: resources(), linkKbps });
     scheduleUnpack();
   },
   (err) => self.postMessage({ type: "failed", error: lastLine(err) }),
