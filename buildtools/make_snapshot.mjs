@@ -1,12 +1,12 @@
 // Build step, two uses (build.py runs it through buildtools/snapshot.py):
 //
-//   node make_snapshot.mjs modules PYODIDE_DIR WHEEL LOCK.json EXTRA.json OUT.json INSTALLED.zip
+//   node make_snapshot.mjs modules PYODIDE_DIR WHEEL LOCK.json EXTRA.json OUT.json INSTALLED.json
 //     start Pyodide as the page's worker does without a snapshot, install the engine's
 //     wheel with micropip, import the engine, play a few games with every bot, import
 //     EXTRA.json's modules (every module the engine's sources name); write the standard
 //     library files Python has loaded (what the trimmed python_stdlib.zip keeps) and the
-//     files micropip installed (INSTALLED.zip).
-//   node make_snapshot.mjs snapshot PYODIDE_DIR INSTALLED.zip LOCK.json EXTRA.json OUT.bin OUT.json
+//     files micropip installed (INSTALLED.json).
+//   node make_snapshot.mjs snapshot PYODIDE_DIR INSTALLED.json LOCK.json EXTRA.json OUT.bin OUT.json
 //     start Pyodide with the (trimmed) stdlib in PYODIDE_DIR, put micropip's installed
 //     files in site-packages, import the engine, play a few games, list the stdlib
 //     files now in memory (OUT.json: the worker's lazy stdlib zip holds the rest of the
@@ -40,21 +40,23 @@ import micropip
 await micropip.install("emfs:/tmp/${name}", deps=False)
 `);
 } else {
-  // what micropip installed in the first run, file for file
-  pyodide.FS.writeFile("/tmp/installed.zip", new Uint8Array(readFileSync(wheel)));
-  pyodide.runPython(`
-import sysconfig, zipfile
-with zipfile.ZipFile("/tmp/installed.zip") as z:
-    z.extractall(sysconfig.get_paths()["purelib"])
-`);
+  // what micropip installed in the first run, file for file (written from here: a
+  // zipfile import would stay in the snapshot)
+  const site = pyodide.runPython(`import sysconfig; sysconfig.get_paths()["purelib"]`);
+  for (const [name, data] of Object.entries(JSON.parse(readFileSync(wheel, "utf8")))) {
+    const full = `${site}/${name}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, Buffer.from(data, "base64"));
+  }
 }
 // Everything the page can ask for: doko.search for the strong bot, doko.bench for the
-// bench request, the demo games read into memory, the installed version.
+// bench request, the demo games read into memory. (Not importlib.metadata: with it the
+// snapshot was 0.4 MB larger; the worker reads the version once it is idle.)
 pyodide.runPython(`
-import importlib.metadata, doko.api, doko.search, doko.bench, doko.share
+import doko.api, doko.search, doko.bench, doko.share
 doko.share.load_demos()
-importlib.metadata.version("doko")
 `);
+if (mode === "modules") pyodide.runPython(`import importlib.metadata; importlib.metadata.version("doko")`);
 
 const [extraPath, out, second] = rest;
 const extra = JSON.parse(readFileSync(extraPath, "utf8"));
@@ -65,7 +67,7 @@ pyodide.globals.set("EXTRA", pyodide.toPy(mode === "snapshot" ? [] : extra));
 // Import every module the engine's sources name, play a few games with every bot (what
 // that loads, the page may load too).
 pyodide.runPython(`
-import importlib, traceback, linecache, tokenize, zipfile, sysconfig, os
+import importlib, traceback
 for name in EXTRA:
     try:
         importlib.import_module(name)
@@ -83,25 +85,22 @@ globals().pop('name', None)
 
 if (mode === "modules") {
   writeFileSync(out, JSON.stringify(filesLoaded()));
-  // micropip's work: the package and its .dist-info (fixed times: a reproducible zip)
-  pyodide.runPython(`
-import os, sysconfig, zipfile
+  // micropip's work: the package and its .dist-info, {path: base64}
+  const installed = pyodide.runPython(`
+import base64, json, os, sysconfig
 site = sysconfig.get_paths()["purelib"]
-with zipfile.ZipFile("/tmp/installed.zip", "w", zipfile.ZIP_DEFLATED) as z:
-    for top in sorted(os.listdir(site)):
-        if top == "doko" or (top.startswith("doko-") and top.endswith(".dist-info")):
-            for folder, dirs, names in sorted(os.walk(os.path.join(site, top))):
-                dirs.sort()
-                for name in sorted(names):
-                    full = os.path.join(folder, name)
-                    if "__pycache__" in full:
-                        continue
-                    info = zipfile.ZipInfo(os.path.relpath(full, site), (2020, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
+files = {}
+for top in sorted(os.listdir(site)):
+    if top == "doko" or (top.startswith("doko-") and top.endswith(".dist-info")):
+        for folder, dirs, names in os.walk(os.path.join(site, top)):
+            for name in names:
+                full = os.path.join(folder, name)
+                if "__pycache__" not in full:
                     with open(full, "rb") as f:
-                        z.writestr(info, f.read())
+                        files[os.path.relpath(full, site)] = base64.b64encode(f.read()).decode()
+json.dumps(files, sort_keys=True)
 `);
-  writeFileSync(second, pyodide.FS.readFile("/tmp/installed.zip"));
+  writeFileSync(second, installed);
 } else {
   writeFileSync(second, JSON.stringify(filesLoaded()));
   pyodide.runPython("import gc; gc.collect()");

@@ -82,17 +82,17 @@ def trim_stdlib(
         full, wheel.read_bytes(), lock.read_bytes(), SCRIPT.read_bytes(), json.dumps(extra).encode()
     )
     cached = cache / f"stdlib-{key}.json"
-    installed = cache / f"installed-{key}.zip"
+    installed = cache / f"installed-{key}.json"
     if not (cached.exists() and installed.exists()):
         log("installing the wheel with micropip, finding the stdlib the engine uses (node)")
         cache.mkdir(exist_ok=True)
-        for old in [*cache.glob("stdlib-*.json"), *cache.glob("installed-*.zip")]:
+        for old in [*cache.glob("stdlib-*.json"), *cache.glob("installed-*.json")]:
             old.unlink()
         with tempfile.TemporaryDirectory() as tmp:
             extra_json = Path(tmp) / "extra.json"
             extra_json.write_text(json.dumps(extra))
             out = Path(tmp) / "files.json"
-            zipped = Path(tmp) / "installed.zip"
+            zipped = Path(tmp) / "installed.json"
             args = ["modules", str(runtime), str(wheel), str(lock), str(extra_json), str(out)]
             if not _node([*args, str(zipped)], log, "micropip run (the whole stdlib is kept)"):
                 return None
@@ -118,8 +118,8 @@ def trim_stdlib(
 
 
 def installed_files(cache: Path) -> Path | None:
-    """The files micropip installed in trim_stdlib's run (a zip), if there was one."""
-    return next(iter(sorted(cache.glob("installed-*.zip"))), None)
+    """The files micropip installed in trim_stdlib's run ({path: base64}), if it ran."""
+    return next(iter(sorted(cache.glob("installed-*.json"))), None)
 
 
 LAZY = "python_stdlib_lazy.zip"
