@@ -16,7 +16,7 @@ const BUILD = /*BUILD*/{
 // engine's import (seconds of CPU) but costs BUILD.extraBytes more download than the
 // trimmed stdlib, micropip and the wheel. The runtime's loader (needed either way) is
 // fetched first and timed: the snapshot is taken when its extra bytes arrive within
-// PLAIN_START_MS at that speed (about 6 Mbit/s and faster; always from the offline cache).
+// PLAIN_START_MS at that speed (about 5 Mbit/s and faster; always from the offline cache).
 const PLAIN_START_MS = 4000;
 
 const here = (path) => new URL(path, import.meta.url).href;
