@@ -1,11 +1,16 @@
-"""Build the static site in dist/ and optionally serve it.
+"""Build the static site in dist/ and optionally serve it: the project's one build entry.
 
-    python build.py                 build dist/
-    python build.py serve [--port N]  build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS]  install the test extras if missing, run all tests,
-                                    then the smoke benchmark
-    python build.py bench [--smoke] [--json]  start-up and engine speed in Chromium
-                                    (benchmarks/page_bench.py)
+    python3 build.py                 build dist/
+    python3 build.py serve [--port N]  build, then serve dist/ on 127.0.0.1
+    python3 build.py test [PYTEST ARGS]  ruff, mypy --strict, all tests (a .venv of its
+                                    own where the system Python refuses pip), then
+                                    the smoke benchmarks (buildtools/testing.py)
+    python3 build.py bench [--smoke] [--json] [--net MBPS,RTT_MS]  start-up and engine
+                                    speed in Chromium (benchmarks/page_bench.py)
+
+The helpers live in buildtools/: fast.py (bundle, Brotli/gzip copies), snapshot.py and
+make_snapshot.mjs (the Pyodide memory snapshot), offline.py (icons, precache list),
+serve.py (the server), chromium.py (the browser tests and benchmarks drive), testing.py.
 
 Stdlib only. Pyodide comes from the npm package (fetched once with ``npm pack``
 into .cache/ and checked against a pinned hash); esbuild, which bundles the page's
@@ -16,126 +21,34 @@ node_modules/; nothing is loaded from a CDN at run time.
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import email.utils
-import hashlib
-import http
-import http.server
+import json
 import shutil
-import subprocess
 import sys
-import tarfile
-import zipfile
-from functools import partial
 from pathlib import Path
-from typing import Any
 
-import build_fast
-import build_offline
+from buildtools import fast, hosting, offline, runtime, snapshot, wheel
+from buildtools.serve import CSP, Handler, make_server
+
+__all__ = ["CSP", "DIST", "PYODIDE_VERSION", "Handler", "build", "main", "make_server"]
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 ENGINE = ROOT / "engine" / "doko"
-
-PYODIDE_VERSION = "0.29.3"
-# npm's dist.integrity for pyodide@0.29.3; a changed tarball fails the build.
-PYODIDE_SHA512 = (
-    "22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sbVwiOZ3sMMexdXICew6NqOMQGgA=="
-)
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.js",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-PYODIDE_LICENSES = ("LICENSE", "LICENSE.md", "LICENSE.txt")
-
-# Same as the worker's Content-Security-Policy; sent as a header so the worker
-# (which a <meta> tag does not cover) runs under it too.
-CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
-
-ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so doko.zip is byte-for-byte reproducible
+PYODIDE_VERSION = runtime.PYODIDE_VERSION
 
 
 def log(msg: str) -> None:
     print(f"build: {msg}", flush=True)
 
 
-def fetch_pyodide() -> Path:
-    """The cached npm tarball, fetched with ``npm pack`` on first use."""
-    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tgz.exists():
-        CACHE.mkdir(exist_ok=True)
-        npm = shutil.which("npm")
-        if npm is None:
-            sys.exit("build: npm not found (needed once to fetch pyodide)")
-        log(f"npm pack pyodide@{PYODIDE_VERSION}")
-        subprocess.run(
-            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
-            cwd=CACHE,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-    digest = base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
-    if digest != PYODIDE_SHA512:
-        tgz.unlink()
-        sys.exit(f"build: {tgz.name} does not match the pinned sha512; removed, run again")
-    return tgz
-
-
-def copy_pyodide(tgz: Path, out: Path) -> None:
-    """Copy only the runtime files; read members directly so no path escapes out/."""
-    out.mkdir(parents=True)
-    with tarfile.open(tgz, "r:gz") as tar:
-        names = {m.name.removeprefix("package/"): m for m in tar.getmembers() if m.isfile()}
-        for name in PYODIDE_FILES + PYODIDE_LICENSES:
-            member = names.get(name)
-            if member is None:
-                if name in PYODIDE_LICENSES:
-                    continue
-                sys.exit(f"build: {name} missing from {tgz.name}")
-            src = tar.extractfile(member)
-            assert src is not None
-            (out / name).write_bytes(src.read())
-
-
-def build_engine(target: Path) -> int:
-    """Zip the doko package (sources, py.typed, demo records) for unpackArchive."""
-    files = sorted(
-        p
-        for p in ENGINE.rglob("*")
-        if p.is_file()
-        and "__pycache__" not in p.parts
-        and (
-            p.suffix == ".py"
-            or p.name == "py.typed"
-            or (p.suffix == ".json" and p.parent.name == "demos")
-        )
-    )
-    if not (ENGINE / "__init__.py").exists():
-        log("warning: engine/doko/__init__.py missing (namespace package)")
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        for p in files:
-            info = zipfile.ZipInfo(str(p.relative_to(ENGINE.parent)), ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, p.read_bytes())
-    return len(files)
-
-
 def write_licenses(pyodide_dir: Path) -> None:
     notice = f"""Third-party software in this site
 =================================
 
-pyodide/  Pyodide {PYODIDE_VERSION}, unmodified files from the npm package
+pyodide/  Pyodide {PYODIDE_VERSION}, files from the npm package
           "pyodide" (https://github.com/pyodide/pyodide).
           License: Mozilla Public License 2.0 (text below). Source code:
           https://github.com/pyodide/pyodide/tree/{PYODIDE_VERSION}
@@ -143,10 +56,18 @@ pyodide/  Pyodide {PYODIDE_VERSION}, unmodified files from the npm package
           of Illinois/NCSA license); see the Pyodide repository for details.
 
 pyodide/python_stdlib.zip
-          The Python standard library, Python Software Foundation License
-          Version 2 (text below).
+          The Python standard library (only the modules the engine uses),
+          Python Software Foundation License Version 2 (text below).
 
-doko.zip, *.js, *.css, *.html
+pyodide/{runtime.MICROPIP}
+          micropip, unmodified wheel from PyPI (https://github.com/pyodide/micropip),
+          Mozilla Public License 2.0 (text below).
+
+snapshot.bin
+          A memory image of the Pyodide runtime above with the engine loaded
+          (licenses as above).
+
+doko-*.whl, *.js, *.css, *.html
           Doppelkopf engine and page, MIT license.
 
 """
@@ -159,121 +80,81 @@ doko.zip, *.js, *.css, *.html
         parts.append(f"\n{'=' * 72}\n{title}\n{'=' * 72}\n\n{path.read_text()}")
     (DIST / "LICENSES.txt").write_text("".join(parts))
     # A license file next to the runtime too, since the tarball ships none.
-    if not any((pyodide_dir / n).exists() for n in PYODIDE_LICENSES):
+    if not any((pyodide_dir / n).exists() for n in runtime.PYODIDE_LICENSES):
         shutil.copyfile(ROOT / "licenses" / "MPL-2.0.txt", pyodide_dir / "LICENSE")
 
 
-def build() -> None:
-    tgz = fetch_pyodide()
+def fill(path: Path, slot: str, value: object) -> None:
+    """Replace the ``/*SLOT*/ ... /*END*/`` placeholder in a built file by JSON."""
+    text = path.read_text()
+    start, end = f"/*{slot}*/", "/*END*/"
+    at = text.find(start)
+    stop = text.find(end, at)
+    if at < 0 or stop < 0:
+        sys.exit(f"build: {path.name} has no {start} ... {end} slot")
+    path.write_text(text[: at + len(start)] + json.dumps(value) + text[stop:])
+
+
+def build(use_snapshot: bool = True) -> None:
+    tgz = runtime.fetch_pyodide(CACHE, log)
+    micropip = runtime.fetch_micropip(CACHE, log)
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(WEB, DIST)
-    copy_pyodide(tgz, DIST / "pyodide")
-    count = build_engine(DIST / "doko.zip")
-    write_licenses(DIST / "pyodide")
-    if build_fast.write_snapshot(DIST, PYODIDE_SHA512, CACHE, log):
-        log(f"Pyodide snapshot with the engine imported: {build_fast.NAME}")
-    bundled = build_fast.bundle(DIST, log)
+    pyodide_dir = DIST / "pyodide"
+    info = runtime.copy_pyodide(tgz, pyodide_dir)
+    shutil.copyfile(micropip, pyodide_dir / runtime.MICROPIP)
+    engine_wheel, count = wheel.build_wheel(ENGINE, ROOT / "pyproject.toml", DIST)
+    lock = runtime.lock(info)
+    CACHE.mkdir(exist_ok=True)
+    lock_file = CACHE / "lock.json"
+    lock_file.write_text(json.dumps(lock, sort_keys=True))
+    log(f"engine wheel {engine_wheel.name} ({count} files), micropip {runtime.MICROPIP}")
+    trimmed = snapshot.trim_stdlib(pyodide_dir, engine_wheel, lock_file, ENGINE, CACHE, log)
+    if trimmed:
+        log(
+            f"standard library trimmed to what the engine uses: {trimmed[0] / 1e6:.2f} MB "
+            f"-> {trimmed[1] / 1e6:.2f} MB"
+        )
+    write_licenses(pyodide_dir)
+    made = use_snapshot and snapshot.write_snapshot(
+        DIST, ENGINE, lock_file, runtime.PYODIDE_SHA512, CACHE, log
+    )
+    if made:
+        log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
+    elif not use_snapshot:
+        log("no snapshot (--no-snapshot): the worker starts Python and installs the wheel")
+    build_info = {
+        "wheel": engine_wheel.name,
+        "lock": lock,
+        "snapshot": made,
+        "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
+        "loader": next(n for n in runtime.PYODIDE_LOADER if (pyodide_dir / n).exists()),
+        "extraBytes": 0,
+    }
+    fill(DIST / "worker.js", "BUILD", build_info)
+    bundled = fast.bundle(DIST, log)
     if bundled:
         log(f"app.js bundled with esbuild: {bundled} modules in one file")
-    log(f"modulepreload links in index.html: {build_fast.modulepreload(DIST)}")
-    log(f"precompressed (.gz): {build_fast.precompress(DIST, CACHE) / 1e6:.1f} MB saved")
-    build_offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
-    log(f"service worker cache version {build_offline.write_precache(DIST)}")
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and p.suffix != ".gz")
-    log(f"dist/ ready: {count} engine files, {size / 1e6:.1f} MB")
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "application/javascript",
-        ".mjs": "application/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".zip": "application/zip",
-        ".css": "text/css",
-        ".html": "text/html; charset=utf-8",
-        ".txt": "text/plain; charset=utf-8",
-        ".webmanifest": "application/manifest+json",
-        ".png": "image/png",
-    }
-
-    def handle(self) -> None:
-        # a browser that closes a page mid-download is not an error worth a traceback
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            super().handle()
-
-    def send_head(self) -> Any:
-        """FILE.gz in place of FILE for a client that accepts gzip (like gzip_static)."""
-        path = Path(self.translate_path(self.path))
-        packed = path.with_name(path.name + ".gz")
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        # a FILE changed after its FILE.gz was written is served as it is now
-        if not (accepts and packed.is_file() and path.is_file()) or (
-            packed.stat().st_mtime < path.stat().st_mtime
-        ):
-            return super().send_head()
-        stamp = path.stat().st_mtime
-        since = self.headers.get("If-Modified-Since")
-        if since and "If-None-Match" not in self.headers:
-            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
-                if email.utils.parsedate_to_datetime(since).timestamp() >= int(stamp):
-                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
-                    self.send_header("Vary", "Accept-Encoding")
-                    self.end_headers()
-                    return None
-        f = packed.open("rb")
-        self.send_response(http.HTTPStatus.OK)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(packed.stat().st_size))
-        self.send_header("Last-Modified", self.date_time_string(int(stamp)))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        return f
-
-    def end_headers(self) -> None:
-        # no-cache: a rebuilt engine must never be served stale during development.
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        if self.server.verbose:  # type: ignore[attr-defined]
-            super().log_message(format, *args)
-
-
-def make_server(
-    port: int = 0, verbose: bool = False, directory: Path | None = None
-) -> http.server.ThreadingHTTPServer:
-    """A server for dist/ (or ``directory``) on 127.0.0.1 (port 0 picks a free one)."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), partial(Handler, directory=str(directory or DIST))
+    log(f"modulepreload links in index.html: {fast.modulepreload(DIST)}")
+    saved = fast.precompress(DIST, CACHE, log)
+    log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
+    if made:  # what the snapshot start downloads more than the plain one (Brotli sizes)
+        sent = fast.sent_size
+        extra = sent(DIST / snapshot.NAME) + sent(pyodide_dir / snapshot.LAZY)
+        extra -= sent(pyodide_dir / snapshot.STDLIB) + sent(pyodide_dir / runtime.MICROPIP)
+        extra -= sent(engine_wheel)
+        build_info["extraBytes"] = max(0, extra)
+        fill(DIST / "worker.js", "BUILD", build_info)
+        fast.precompress(DIST, CACHE, log)  # worker.js changed
+        log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
+    hosting.write(DIST)  # _headers (Netlify, Cloudflare Pages), nginx.conf
+    offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
+    log(f"service worker cache version {offline.write_precache(DIST)}")
+    size = sum(
+        p.stat().st_size for p in DIST.rglob("*") if p.is_file() and p.suffix not in offline.COPIES
     )
-    server.verbose = verbose  # type: ignore[attr-defined]
-    return server
-
-
-TEST_MODULES = ("pytest", "hypothesis", "playwright")
-
-
-def run_tests(pytest_args: list[str]) -> int:
-    """Install the pinned test extras if any is missing, then run the whole suite."""
-    import importlib.util
-
-    if any(importlib.util.find_spec(m) is None for m in TEST_MODULES):
-        log("installing the test extras: pip install -e '.[test]'")
-        subprocess.run(
-            [sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"], cwd=ROOT, check=True
-        )
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
-    if code != 0:
-        return code
-    # figures only, nothing asserted; a crash of the bench fails the command
-    log("smoke benchmark: python build.py bench --smoke")
-    return subprocess.run([sys.executable, str(ROOT / "build.py"), "bench", "--smoke"]).returncode
+    log(f"dist/ ready: {size / 1e6:.1f} MB")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -282,16 +163,23 @@ def main(argv: list[str] | None = None) -> None:
         "command", nargs="?", choices=["build", "serve", "test", "bench"], default="build"
     )
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="build without the memory snapshot (for comparing start-ups)",
+    )
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":  # pytest builds dist/ itself for the browser tests
-        sys.exit(run_tests(rest))
+        from buildtools.testing import run_tests
+
+        sys.exit(run_tests(rest, log))
     if args.command == "bench":
         from benchmarks import page_bench
 
         sys.exit(page_bench.main(rest))
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    build()
+    build(use_snapshot=not args.no_snapshot)
     if args.command == "serve":
         server = make_server(args.port, verbose=True)
         print(f"http://127.0.0.1:{server.server_address[1]}/", flush=True)

@@ -22,11 +22,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.cards import deal  # noqa: E402
-from doko.outcome import result  # noqa: E402
-from doko.rules import PRESETS, Rules  # noqa: E402
-from doko.sim import Timer, mean_ci, play_seats  # noqa: E402
-from doko.state import is_solo_like, new_game  # noqa: E402
+from doko.cards import deal
+from doko.outcome import result
+from doko.rules import PRESETS, Rules
+from doko.sim import Timer, mean_ci, play_seats
+from doko.state import is_solo_like, new_game
 
 Stats = dict[str, Any]
 

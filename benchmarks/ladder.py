@@ -15,6 +15,7 @@ a run gives the same games on any machine. Large runs belong here, not in CI.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -22,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.rules import PRESETS  # noqa: E402
-from doko.sim import match  # noqa: E402
+from doko.rules import PRESETS
+from doko.sim import match
 
 
 def main() -> None:
@@ -43,13 +44,13 @@ def main() -> None:
     if args.all_pairs:
         pairs = [(ladder[i], ladder[j]) for j in range(len(ladder)) for i in range(j)]
     else:
-        pairs = list(zip(ladder, ladder[1:], strict=False))
+        pairs = list(itertools.pairwise(ladder))
     rows = []
     for preset in args.presets.split(","):
         for lower, upper in pairs:
             start = time.perf_counter()
             report = match(PRESETS[preset], args.games, args.seed, upper, lower, args.jobs)
-            top, bottom = report["bots"]
+            top, _bottom = report["bots"]
             rows.append(
                 {
                     "preset": preset,

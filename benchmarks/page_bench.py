@@ -6,9 +6,14 @@ Builds dist/, serves it on 127.0.0.1 and drives headless Chromium:
   frame showing the seats and the trick area painted; ``doko:table-dom``: in the DOM)
   and until the first card or choice is enabled by the engine's answer
   (``doko:playable``); the first run also clicks it and waits for the engine;
-- baseline: ``bench/baseline.html``, which only awaits a bare ``loadPyodide()``
-  from the same dist/pyodide (written here, after the build, so it is not in the
-  service worker's precache list).
+- baseline: ``bench/baseline.html``, which only awaits a bare ``loadPyodide()`` from
+  the npm package's files as they come (full stdlib, lock file; precompressed like
+  ours), in dist/bench/ (written here, after the build, so it is not in the service
+  worker's precache list).
+
+``--net MBPS,RTT_MS`` serves through one paced link (benchmarks/netlink.py) and reports
+cold and warm start of ours against the bare page, with the bytes the link sent before
+the first playable card.
 
 Cold = a fresh browser context (empty HTTP cache, no service worker); warm = a new
 page in the same context once the service worker has taken over and precached.
@@ -22,6 +27,7 @@ import argparse
 import contextlib
 import json
 import platform
+import shutil
 import statistics
 import sys
 import threading
@@ -38,9 +44,9 @@ BASELINE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare loadPyodide</title>
 <script type="module" src="baseline.js"></script></head><body></body></html>
 """
-BASELINE_JS = """// Only a bare loadPyodide() from the site's own runtime; marks when it resolves.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }).then(
+BASELINE_JS = """// A bare loadPyodide() from the npm files as they come; marks when it resolves.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href }).then(
   () => { performance.mark("bench:pyodide"); document.body.dataset.pyodide = "ready"; },
   (err) => { document.body.dataset.pyodide = `failed: ${err}`; },
 );
@@ -71,23 +77,42 @@ MARKS_JS = """(prefix) => {
   return Object.fromEntries(performance.getEntriesByType("mark")
     .filter((m) => m.name.startsWith(prefix))
     .map((m) => [m.name.slice(prefix.length), m.startTime])
-    .concat(nav ? [["html", nav.responseEnd], ["dom", nav.domContentLoadedEventStart]] : []));
+    .concat(nav ? [["html", nav.responseEnd], ["dom", nav.domContentLoadedEventStart]] : [])
+    .concat([["origin", performance.timeOrigin]]));
 }"""
 
 
 def write_bench_pages(dist: Path) -> None:
+    """dist/bench/: the baseline page with the npm package's runtime as it comes (the full
+    stdlib, the lock file; precompressed like ours), and a blank page."""
+    import build
+    from buildtools import fast, runtime
+
     out = dist / "bench"
-    out.mkdir(exist_ok=True)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir()
+
+    def log(msg: str) -> None:  # stdout may carry the --json report
+        print(f"bench: {msg}", file=sys.stderr, flush=True)
+
+    runtime.copy_pyodide(runtime.fetch_pyodide(build.CACHE, log), out / "pyodide", True)
+    fast.precompress(out, build.CACHE, log, prune=False)
     (out / "baseline.html").write_text(BASELINE_HTML)
     (out / "baseline.js").write_text(BASELINE_JS)
     (out / "blank.html").write_text(BLANK_HTML)
 
 
 @contextlib.contextmanager
-def served(dist: Path) -> Iterator[str]:
-    import build
+def served(dist: Path, link: Any = None) -> Iterator[str]:
+    from buildtools.serve import Handler, make_server
 
-    server = build.make_server(0, directory=dist)
+    handler = Handler
+    if link is not None:
+        from benchmarks.netlink import paced
+
+        handler = paced(Handler, link)
+    server = make_server(0, directory=dist, handler=handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -98,13 +123,9 @@ def served(dist: Path) -> Iterator[str]:
 
 
 def launch(playwright: Any) -> Any:
-    from tests.conftest import CHROMIUM_ARGS, system_chromium
+    from buildtools.chromium import launch as launch_chromium
 
-    path = system_chromium()
-    kwargs: dict[str, Any] = {"args": CHROMIUM_ARGS, "headless": True}
-    if path:
-        kwargs["executable_path"] = path
-    return playwright.chromium.launch(**kwargs)
+    return launch_chromium(playwright)
 
 
 def measure_ours(
@@ -131,7 +152,7 @@ def measure_ours(
         )
     if offline:  # let the service worker install (precache everything) and take over
         page.wait_for_function(
-            "() => document.documentElement.dataset.sw === 'ready'", timeout=TIMEOUT_MS
+            "() => document.documentElement.dataset.sw === 'ready'", timeout=TIMEOUT_MS * 3
         )
     if errors:
         raise RuntimeError(f"page error: {errors[0]}")
@@ -309,6 +330,100 @@ def run(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
     return report
 
 
+def parse_net(text: str) -> tuple[float, float]:
+    """ "10,40" -> (10.0 Mbit/s, 40.0 ms); "0,0" is unthrottled."""
+    mbps, rtt = (float(x) for x in text.split(","))
+    return mbps, rtt
+
+
+def net_runs(browser: Any, base: str, link: Any, runs: int) -> dict[str, list[dict[str, float]]]:
+    """Cold runs of ours (then warm, once the service worker has precached) and of the
+    bare page, interleaved, each starting on a quiet link; bytes the link sent before
+    the first playable card (ours) or before loadPyodide() resolved (bare)."""
+    out: dict[str, list[dict[str, float]]] = {"ours_cold": [], "ours_warm": [], "bare": []}
+    for i in range(runs):
+        context = browser.new_context()
+        link.reset()
+        # the page stays open till the service worker has precached (offline ready)
+        marks = measure_ours(context, base, 1000 + i, click=False, offline=True)
+        until = (marks["origin"] + marks["playable"]) / 1000
+        marks["bytes"] = link.bytes_until(until)
+        marks["by_file"] = link.by_path_until(until)  # type: ignore[assignment]
+        marks["sent_total"] = link.bytes_until(time.time())
+        out["ours_cold"].append(marks)
+        link.reset()
+        warm = measure_ours(context, base, 2000 + i, click=False)
+        warm["bytes"] = link.bytes_until((warm["origin"] + warm["playable"]) / 1000)
+        out["ours_warm"].append(warm)
+        context.close()
+        context = browser.new_context()
+        link.reset()
+        bare = measure_baseline(context, base)
+        bare["bytes"] = link.bytes_until((bare["origin"] + bare["pyodide"]) / 1000)
+        out["bare"].append(bare)
+        context.close()
+    return out
+
+
+def net_table(report: dict[str, Any]) -> str:
+    raw, n = report["raw"], report["runs"]
+    med = lambda runs, key: median(runs, key)  # noqa: E731
+    cold, warm, bare = raw["ours_cold"], raw["ours_warm"], raw["bare"]
+    playable, pyodide = med(cold, "playable"), med(bare, "pyodide")
+    mb = lambda v: "-" if v is None else f"{v / 1e6:.2f} MB"  # noqa: E731
+    lines = [
+        f"network {report['net']}: median of {n} runs ({report['machine']}, noisy)",
+        f"  ours cold: table drawn {fmt(med(cold, 'table'))} ms, first playable "
+        f"{fmt(playable)} ms, {mb(med(cold, 'bytes'))} sent before it "
+        f"({mb(med(cold, 'sent_total'))} once the precache is done)",
+        "  ours cold started from the snapshot in "
+        f"{sum('worker:snapshot' in r for r in cold)} of {len(cold)} runs (else the plain start)",
+        f"  ours warm: table drawn {fmt(med(warm, 'table'))} ms, first playable "
+        f"{fmt(med(warm, 'playable'))} ms, {mb(med(warm, 'bytes'))} sent before it",
+        f"  bare loadPyodide(): ready {fmt(pyodide)} ms, {mb(med(bare, 'bytes'))} sent before it",
+        "  ratio first playable / bare: "
+        + ("-" if not (playable and pyodide) else f"{playable / pyodide:.2f}"),
+        "  bytes before first playable by file (first cold run): "
+        + ", ".join(
+            f"{name} {size / 1e3:,.0f} kB"
+            for name, size in sorted(cold[0]["by_file"].items(), key=lambda kv: -kv[1])  # type: ignore[attr-defined]
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def run_net(net: str, smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
+    import build
+    from benchmarks.netlink import Link
+    from playwright.sync_api import sync_playwright
+
+    if build_first:
+        with contextlib.redirect_stdout(sys.stderr if as_json else sys.stdout):
+            build.build()
+    write_bench_pages(build.DIST)
+    mbps, rtt = parse_net(net)
+    link = Link(mbps, rtt)
+    runs = 1 if smoke else 3
+    started = time.perf_counter()
+    with served(build.DIST, link) as base, sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            raw = net_runs(browser, base, link, runs)
+            version = chromium_version(browser)
+        finally:
+            browser.close()
+    report = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": f"{platform.machine()}, {_cores()} cores, {version}",
+        "net": f"{mbps:g} Mbit/s, {rtt:g} ms per request" if mbps else f"unthrottled, {rtt:g} ms",
+        "runs": runs,
+        "raw": raw,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    print(json.dumps(report, indent=1) if as_json else net_table(report), flush=True)
+    return report
+
+
 def _cores() -> int:
     import os
 
@@ -320,6 +435,15 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = print) -> i
     parser.add_argument("--smoke", action="store_true", help="1 cold + 1 warm run, fewer games")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument(
+        "--net",
+        metavar="MBPS,RTT_MS",
+        help="serve through one paced link (e.g. 10,40 or 2,150; 0,0 unthrottled): "
+        "time to table and first playable, bytes sent before it, against a bare page",
+    )
     args = parser.parse_args(argv)
+    if args.net:
+        run_net(args.net, args.smoke, args.json, build_first=not args.no_build)
+        return 0
     run(args.smoke, args.json, build_first=not args.no_build)
     return 0

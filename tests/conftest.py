@@ -6,8 +6,6 @@ serve it on a free port; engine-only tests never touch them.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -19,27 +17,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+sys.path.insert(0, str(ROOT))
+from buildtools.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 
-
-def system_chromium() -> str | None:
-    """$CHROMIUM, else a Chromium on PATH or in /usr/bin; None means Playwright's own."""
-    for candidate in (
-        os.environ.get("CHROMIUM"),
-        shutil.which("chromium"),
-        "/usr/bin/chromium",
-        shutil.which("chromium-browser"),
-    ):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
+__all__ = ["CHROMIUM_ARGS", "system_chromium"]
 
 
 @pytest.fixture(scope="session")

@@ -389,7 +389,7 @@ def test_offline_reload_plays_and_new_version_is_offered(
     # a new deployment: a changed file, so a new precache version
     sys.path.insert(0, str(ROOT))
     try:
-        import build_offline
+        from buildtools import offline as build_offline
     finally:
         sys.path.remove(str(ROOT))
     css = folder / "table.css"

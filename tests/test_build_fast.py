@@ -13,14 +13,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-import build_fast  # noqa: E402
-import build_offline  # noqa: E402
+from buildtools import fast as build_fast  # noqa: E402
+from buildtools import offline as build_offline  # noqa: E402
 
 sys.path.remove(str(ROOT))
 
 
-def get(url: str, gzip_ok: bool) -> tuple[dict[str, str], bytes]:
-    accept = "gzip" if gzip_ok else "identity"
+def get(url: str, gzip_ok: bool, accept: str = "") -> tuple[dict[str, str], bytes]:
+    accept = accept or ("gzip" if gzip_ok else "identity")
     req = urllib.request.Request(url, headers={"Accept-Encoding": accept})
     with urllib.request.urlopen(req) as r:
         return dict(r.headers), r.read()
@@ -30,10 +30,11 @@ def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
     text = b"console.log('hello');\n" * 200
     (tmp_path / "a.js").write_bytes(text)
     (tmp_path / "sw.js").write_text("/*PRECACHE*/{}/*END*/" + "x" * 2000)
-    assert build_fast.precompress(tmp_path, tmp_path / ".cache") > 0
+    assert build_fast.precompress(tmp_path, tmp_path / ".cache")["gzip"] > 0
     assert (tmp_path / "a.js.gz").exists() and not (tmp_path / "sw.js.gz").exists()
     build_offline.write_precache(tmp_path)
     assert "a.js.gz" not in (tmp_path / "sw.js").read_text()  # never precached
+    assert "a.js.br" not in (tmp_path / "sw.js").read_text()
     server = build.make_server(0, directory=tmp_path)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -45,6 +46,12 @@ def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
         assert gzip.decompress(body) == text
         headers, body = get(base + "a.js", gzip_ok=False)
         assert "Content-Encoding" not in headers and body == text
+        if (tmp_path / "a.js.br").exists():  # Node made a Brotli copy: preferred when accepted
+            headers, body = get(base + "a.js", False, accept="gzip, deflate, br, zstd")
+            assert headers["Content-Encoding"] == "br" and headers["Vary"] == "Accept-Encoding"
+            assert body == (tmp_path / "a.js.br").read_bytes()
+            headers, body = get(base + "a.js", False, accept="br;q=0, gzip")
+            assert headers["Content-Encoding"] == "gzip"
         # a file edited after its .gz was written is served as it is now
         (tmp_path / "a.js").write_bytes(b"changed")
         headers, body = get(base + "a.js", gzip_ok=True)
@@ -74,6 +81,7 @@ def test_modulepreload_lists_the_imported_modules(tmp_path: Path) -> None:
     assert html.index("modulepreload") < html.index('src="app.js"')
 
 
+@pytest.mark.slow
 def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
     if build_fast.esbuild(print) is None:
         pytest.skip("esbuild cannot be installed here (no npm)")
@@ -97,3 +105,29 @@ def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
     assert not (tmp_path / "a.js").exists() and not (tmp_path / "c.js").exists()
     assert (tmp_path / "shared.js").exists()  # the worker still imports it
     assert build_fast.modulepreload(tmp_path) == 0
+
+
+def test_engine_wheel_carries_pyproject_version_and_a_valid_record(tmp_path: Path) -> None:
+    import base64
+    import hashlib
+    import tomllib
+    import zipfile
+
+    from buildtools import wheel
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    path, count = wheel.build_wheel(ROOT / "engine" / "doko", ROOT / "pyproject.toml", tmp_path)
+    assert path.name == f"doko-{version}-py3-none-any.whl" and count > 20
+    again, _ = wheel.build_wheel(ROOT / "engine" / "doko", ROOT / "pyproject.toml", tmp_path / "b")
+    assert again.read_bytes() == path.read_bytes()  # reproducible
+    with zipfile.ZipFile(path) as z:
+        info = f"doko-{version}.dist-info"
+        assert f"Version: {version}" in z.read(f"{info}/METADATA").decode()
+        assert "doko/api.py" in z.namelist() and "doko/py.typed" in z.namelist()
+        for line in z.read(f"{info}/RECORD").decode().splitlines():
+            name, digest, size = line.split(",")
+            if name.endswith("RECORD"):
+                continue
+            data = z.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert digest == f"sha256={want.decode()}" and int(size) == len(data)

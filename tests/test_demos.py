@@ -81,11 +81,10 @@ def test_build_zips_the_demos(tmp_path: Path) -> None:
 
     sys.path.insert(0, str(ROOT))
     try:
-        import build
+        from buildtools.wheel import build_wheel
     finally:
         sys.path.remove(str(ROOT))
-    target = tmp_path / "doko.zip"
-    build.build_engine(target)
+    target, _ = build_wheel(ROOT / "engine" / "doko", ROOT / "pyproject.toml", tmp_path)
     names = zipfile.ZipFile(target).namelist()
     assert {f"doko/demos/{p.name}" for p in DEMOS} <= set(names)
     assert "doko/links.py" in names and "doko/explain.py" in names

@@ -44,6 +44,7 @@ def _round_trips(job: tuple[str, int, int, int]) -> tuple[int, int]:
     return games, longest
 
 
+@pytest.mark.slow
 def test_round_trip_on_random_games() -> None:
     jobs = []
     per = ROUND_TRIP_GAMES // 10

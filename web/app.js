@@ -421,7 +421,12 @@ function engineBadge() {
       text: t("engineFailed") });
   }
   return h("p", { class: "engine loading", dataset: { testid: "loading" } },
-    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"));
+    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"), progressBar());
+}
+
+// The runtime's download as it arrives (boot.js sets --engine-progress from the worker).
+function progressBar() {
+  return h("span", { class: "engine-progress", "aria-hidden": "true" }, h("span"));
 }
 
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
@@ -449,7 +454,9 @@ function tableScreen() {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
       store.error ? h("p", { class: "engine failed", text: store.error }) : null,
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
-        h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } }))),
+        h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } },
+          store.engine === "loading" ? h("p", { class: "felt-loading" }, t("loading"), progressBar())
+            : null))),
       h("div", { class: "below" }, h("section", { class: "hand", dataset: { testid: "hand" } }))));
   }
   const shown = tools.shownTrick(view);

@@ -7,8 +7,30 @@ const early = [];
 worker.onmessage = (event) => early.push(["message", event]);
 worker.onerror = (event) => early.push(["error", event]);
 
+// Settles with the engine's first answer to a request (or its failure to start): the
+// service worker's precache (offline.js) waits for it, so it never competes with the
+// downloads the first card needs.
+let answered;
+export const firstAnswer = new Promise((resolve) => { answered = resolve; });
+
+function watch(event) {
+  const data = event.data || {};
+  if (data.id !== undefined || data.type === "failed") {
+    performance.mark("doko:first-answer");
+    answered(data.type === "failed" ? "failed" : "answered");
+  } else if (data.type === "progress") {
+    // download progress of the runtime, for a loading indicator (CSS: --engine-progress)
+    const share = data.total ? Math.min(1, data.loaded / data.total) : 0;
+    document.documentElement.style.setProperty("--engine-progress", share.toFixed(3));
+    document.documentElement.dataset.engineProgress = String(Math.round(share * 100));
+  }
+}
+
 export function listen(onMessage, onError) {
-  worker.onmessage = onMessage;
-  worker.onerror = onError;
-  for (const [kind, event] of early.splice(0)) (kind === "message" ? onMessage : onError)(event);
+  worker.onmessage = (event) => { watch(event); onMessage(event); };
+  worker.onerror = (event) => { answered("failed"); onError(event); };
+  for (const [kind, event] of early.splice(0)) {
+    if (kind === "message") worker.onmessage(event);
+    else worker.onerror(event);
+  }
 }

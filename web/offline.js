@@ -1,6 +1,7 @@
 // Registers the service worker (sw.js) and offers a reload when a new version is waiting.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { firstAnswer } from "./boot.js";
 
 function banner(worker) {
   if (document.querySelector("[data-testid=update-banner]")) return;
@@ -56,15 +57,16 @@ export async function registerOffline() {
   }
 }
 
-// Precaching downloads all of the site (Pyodide included); start it once the engine has
-// loaded, so the first visit does not fetch everything twice at the same time.
-function whenEngineSettled(fn) {
-  const settled = () => ["ready", "failed"].includes(document.body?.dataset.engine);
-  if (settled()) { fn(); return; }
-  const watcher = new MutationObserver(() => {
-    if (settled()) { watcher.disconnect(); fn(); }
-  });
-  watcher.observe(document.body, { attributes: true, attributeFilter: ["data-engine"] });
+// Precaching downloads all of the site (Pyodide included). It starts only once the engine
+// has answered its first request and the page is idle, so it never competes with a
+// download the first card waits for; the service worker revalidates what the game has
+// fetched already (HTTP cache, 304) instead of downloading it again.
+const QUIET_MS = 1500;
+
+function whenIdle(fn) {
+  const later = () => setTimeout(fn, QUIET_MS);
+  if ("requestIdleCallback" in self) requestIdleCallback(later, { timeout: 5000 });
+  else later();
 }
 
-whenEngineSettled(registerOffline);
+firstAnswer.then(() => whenIdle(registerOffline));

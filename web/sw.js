@@ -8,8 +8,10 @@ const scope = new URL("./", self.location).href;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" so a stale HTTP cache never ends up in a new version
-    await cache.addAll(PRECACHE.files.map((f) => new Request(new URL(f, scope), { cache: "reload" })));
+    // cache: "no-cache": what the game has fetched already is revalidated with the server
+    // (a 304 costs a round trip, not the file again), and a stale HTTP cache entry never
+    // ends up in a new version.
+    await cache.addAll(PRECACHE.files.map((f) => new Request(new URL(f, scope), { cache: "no-cache" })));
   })());
 });
 

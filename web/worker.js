@@ -1,7 +1,23 @@
 // Module worker: runs the Python engine in Pyodide so the page never blocks.
 // Protocol: {id, type, payload} in, {id, ok: true, result} or {id, ok: false, error} out.
-// One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up.
+// One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up;
+// {type: "installed", version} says the engine's wheel is in site-packages, and
+// {type: "progress", loaded, total} reports the snapshot's download (both informative).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+// Filled in by build.py: the engine's wheel (in dist/) and the lock file naming micropip
+// (self-hosted next to the runtime, with its sha256), handed to Pyodide inline so it
+// fetches no lock file and never reaches for a CDN.
+const BUILD = /*BUILD*/{
+  "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null, "extraBytes": 0,
+}/*END*/;
+
+// Which start is faster depends on the link. The snapshot skips Python's start-up and the
+// engine's import (seconds of CPU) but costs BUILD.extraBytes more download than the
+// trimmed stdlib, micropip and the wheel. The runtime's loader (needed either way) is
+// fetched first and timed: the snapshot is taken when its extra bytes arrive within
+// PLAIN_START_MS at that speed (about 5 Mbit/s and faster; always from the offline cache).
+const PLAIN_START_MS = 4000;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -9,17 +25,30 @@ const steps = {};
 const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
 step("start");
 
-// Only site-packages' finder forgets its listing: importlib.invalidate_caches() would
-// also re-read the standard library's zip index (most of a second).
-const UNPACK = `
+// With the snapshot, the wheel's files are written where micropip put them at build time
+// (the snapshot holds Python's memory, not its files). Only site-packages' finder forgets
+// its listing: importlib.invalidate_caches() would also re-read the stdlib zip's index.
+const UNPACK = (wheel) => `
 import os, sys, sysconfig, zipfile
 site = sysconfig.get_paths()["purelib"]
-with zipfile.ZipFile("/tmp/doko.zip") as z:
+with zipfile.ZipFile("/tmp/${wheel}") as z:
     z.extractall(site)
-os.remove("/tmp/doko.zip")
+os.remove("/tmp/${wheel}")
 if sys.path_importer_cache.get(site) is not None:
     sys.path_importer_cache[site].invalidate_caches()
 `;
+const INSTALL = (wheel) => `
+import micropip
+await micropip.install("emfs:/tmp/${wheel}", deps=False)
+`;
+const FRESH = `
+import random, sys, zipimport
+random.seed()
+zipimport._zip_directory_cache.clear()
+for path in [p for p in sys.path_importer_cache if ".zip" in p]:
+    del sys.path_importer_cache[path]
+`;
+const VERSION = `import importlib.metadata; importlib.metadata.version("doko")`;
 
 function fetchBytes(path) {
   return fetch(here(path)).then((r) => {
@@ -28,46 +57,115 @@ function fetchBytes(path) {
   });
 }
 
+// The snapshot, the largest download, read as it arrives: {type: "progress", loaded,
+// total} (decoded bytes; total from the build) for the page's loading indicator.
+async function fetchWithProgress(path, total) {
+  const r = await fetch(here(path));
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+  if (!total || !r.body) return r.arrayBuffer();
+  const out = new Uint8Array(total);
+  const reader = r.body.getReader();
+  let loaded = 0;
+  let told = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (loaded + value.length > out.length) throw new Error(`${path}: larger than built`);
+    out.set(value, loaded);
+    loaded += value.length;
+    if (loaded - told >= total / 50 || loaded === total) {
+      told = loaded;
+      self.postMessage({ type: "progress", loaded, total });
+    }
+  }
+  if (loaded !== total) throw new Error(`${path}: ${loaded} of ${total} bytes`);
+  return out.buffer;
+}
+
+let linkKbps = null; // the measured speed, reported with "ready"
+
+// Times the loader's download (bytes over the response's own duration, so the request's
+// round trip does not count); Pyodide's own load of it then comes from the HTTP cache.
+async function linkIsFast(indexURL) {
+  if (!BUILD.loader || !BUILD.extraBytes) return true;
+  const url = `${indexURL}${BUILD.loader}`;
+  try {
+    await (await fetch(url)).arrayBuffer();
+  } catch {
+    return true;
+  }
+  const entry = performance.getEntriesByName(url).pop();
+  if (!entry || !entry.encodedBodySize) return true; // from a cache: fast
+  const ms = Math.max(1, entry.responseEnd - entry.responseStart);
+  const bytesPerMs = entry.encodedBodySize / ms;
+  linkKbps = Math.round(bytesPerMs * 8);
+  if (BUILD.extraBytes / bytesPerMs < PLAIN_START_MS) return true;
+  step("slow");
+  return false;
+}
+
 async function start() {
-  // indexURL pins runtime, stdlib and lock file to our own copy; no packages are
-  // requested, so Pyodide never reaches for its CDN.
+  // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
+  // micropip, from the same folder.
   const indexURL = here("./pyodide/");
-  const engineZip = fetchBytes("./doko.zip");
-  engineZip.catch(() => {}); // awaited when unpacking, which reports a failure itself
+  const options = { indexURL };
+  if (BUILD.lock) Object.assign(options, { lockFileContents: BUILD.lock, packageBaseUrl: indexURL });
+  const wheel = BUILD.wheel;
+  // The engine's wheel: needed before the import only without the snapshot; with it, it
+  // is fetched once the worker is idle, so it never shares the link with the runtime.
+  let wheelBytes = null;
+  const wheelFile = () => (wheelBytes ??= fetchBytes(`./${wheel}`));
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
-  const snapshot = fetchBytes("./snapshot.bin");
-  snapshot.catch(() => {}); // a missing snapshot is handled below
   let pyodide = null;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    if (!BUILD.snapshot) throw new Error("built without a snapshot");
+    if (!(await linkIsFast(indexURL))) throw new Error("slow link");
+    const snapshot = fetchWithProgress("./snapshot.bin", BUILD.snapshotSize);
+    snapshot.catch(() => {}); // a missing snapshot is handled below
+    // the stdlib files the snapshot does not hold already (build.py), not the whole one
+    const stdLibURL = `${indexURL}python_stdlib_lazy.zip`;
+    pyodide = await loadPyodide({ ...options, stdLibURL, _loadSnapshot: snapshot });
     step("snapshot");
   } catch (err) {
-    console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
-    pyodide = await loadPyodide({ indexURL });
+    if (BUILD.snapshot && !steps.slow) {
+      console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
+    }
+    wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
+    // micropip's wheel into the HTTP cache while Python starts (loadPackage then revalidates)
+    const micropip = BUILD.lock?.packages?.micropip?.file_name;
+    if (micropip) fetch(`${indexURL}${micropip}`).then((r) => r.arrayBuffer()).catch(() => {});
+    pyodide = await loadPyodide(options);
   }
   step("pyodide");
-  const unpack = async () => {
-    pyodide.FS.writeFile("/tmp/doko.zip", new Uint8Array(await engineZip));
-    pyodide.runPython(UNPACK);
+  const writeWheel = async () => {
+    pyodide.FS.writeFile(`/tmp/${wheel}`, new Uint8Array(await wheelFile()));
   };
+  const installed = () => self.postMessage({ type: "installed", version: pyodide.runPython(VERSION) });
   if (steps.snapshot) {
-    // The restored interpreter carries the build's random state: draw a fresh one.
-    pyodide.runPython("import random; random.seed()");
+    // The restored interpreter carries the build's random state: draw a fresh one; and
+    // zipimport's index of the build's stdlib zip, which is not the one loaded here.
+    pyodide.runPython(FRESH);
     // Every module and the demos are in the snapshot: the files can wait till idle.
-    unpackWhenIdle = unpack;
+    unpackWhenIdle = async () => {
+      await writeWheel();
+      pyodide.runPython(UNPACK(wheel));
+      installed();
+    };
   } else {
-    await unpack();
+    // micropip (pinned by the lock's sha256, from our own folder) installs the wheel
+    await Promise.all([pyodide.loadPackage("micropip", { messageCallback: () => {} }), writeWheel()]);
+    await pyodide.runPythonAsync(INSTALL(wheel));
     step("unpacked");
   }
   const handle = pyodide.pyimport("doko.api").handle;
   step("imported");
+  if (!steps.snapshot) installed();
   return handle;
 }
 
-// The engine's files (modules imported later, demo games) go to site-packages; plain
-// zipfile, since pyodide.unpackArchive also scans for native libraries (slower). With a
-// snapshot this runs once no request has come for a while, off the first answers' path.
+// With a snapshot, the engine's files (modules imported later, demo games, its metadata)
+// go to site-packages once no request has come for a while, off the first answers' path.
 let unpackWhenIdle = null;
 let idleTimer = 0;
 const IDLE_MS = 500;
@@ -85,7 +183,7 @@ function scheduleUnpack() {
 const engine = start();
 engine.then(
   () => {
-    self.postMessage({ type: "ready", steps, resources: resources() });
+    self.postMessage({ type: "ready", steps, resources: resources(), linkKbps });
     scheduleUnpack();
   },
   (err) => self.postMessage({ type: "failed", error: lastLine(err) }),

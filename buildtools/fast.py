@@ -1,12 +1,4 @@
-"""A fast start for build.py: a Pyodide memory snapshot, one bundled page module, and
-precompressed files.
-
-``write_snapshot(dist, pyodide_sha)`` runs ``node tools/make_snapshot.mjs`` (Pyodide's
-experimental ``_makeSnapshot``) and writes ``dist/snapshot.bin``; the worker restores
-it with ``loadPyodide({_loadSnapshot})`` and skips Python's start-up and the engine
-import. The result is cached in .cache/ under a hash of its inputs, so a build with an
-unchanged engine does not start Node. Without Node the build goes on without a
-snapshot (the worker then starts Pyodide the ordinary way) and says so.
+"""A fast start for build.py: one bundled page module and precompressed files.
 
 ``bundle(dist, log)`` runs esbuild (pinned in package.json / package-lock.json, installed
 into node_modules/ by ``npm ci`` on first use) on ``dist/app.js``: the page's modules
@@ -14,10 +6,11 @@ become one file, so the table waits for one request instead of fifteen. ``boot.j
 stays a module of its own (it starts the worker before anything else has loaded).
 Without npm the build goes on with the separate modules (and modulepreload links).
 
-``precompress(dist, cache)`` writes ``NAME.gz`` next to each compressible file; the
-server (build.py serve, or nginx ``gzip_static``, Netlify, ...) sends it with
-``Content-Encoding: gzip`` to browsers that accept it. The service worker never
-lists the .gz files: it fetches the plain names and the browser decodes.
+``precompress(dist, cache)`` writes ``NAME.br`` (Brotli, Node's zlib) and ``NAME.gz`` next
+to each compressible file; the server (build.py serve, nginx ``brotli_static`` /
+``gzip_static``, Netlify, Cloudflare Pages, ...) sends the best one the browser accepts
+with its ``Content-Encoding``. The service worker never lists the copies: it fetches the
+plain names and the browser decodes.
 """
 
 from __future__ import annotations
@@ -33,43 +26,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-SCRIPT = ROOT / "tools" / "make_snapshot.mjs"
-NAME = "snapshot.bin"
-
-
-def write_snapshot(dist: Path, pyodide_sha: str, cache: Path, log: Callable[[str], None]) -> bool:
-    """dist/snapshot.bin from the built dist/pyodide and dist/doko.zip; False if skipped."""
-    key = hashlib.sha256()
-    for part in (pyodide_sha.encode(), (dist / "doko.zip").read_bytes(), SCRIPT.read_bytes()):
-        key.update(hashlib.sha256(part).digest())
-    cached = cache / f"snapshot-{key.hexdigest()[:20]}.bin"
-    if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            log("warning: node not found, no Pyodide snapshot (slower start)")
-            return False
-        log("making the Pyodide snapshot (node)")
-        cache.mkdir(exist_ok=True)
-        for old in cache.glob("snapshot-*.bin"):
-            old.unlink()
-        tmp = cached.with_suffix(".tmp")
-        try:
-            subprocess.run(
-                [node, str(SCRIPT), str(dist / "pyodide"), str(dist / "doko.zip"), str(tmp)],
-                check=True,
-                timeout=600,
-                capture_output=True,
-            )
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
-            detail = getattr(err, "stderr", b"") or b""
-            tail = detail.decode(errors="replace").strip().splitlines()[-1:] or [str(err)]
-            log(f"warning: no Pyodide snapshot ({tail[0][:200]})")
-            tmp.unlink(missing_ok=True)
-            return False
-        tmp.replace(cached)
-    shutil.copyfile(cached, dist / NAME)
-    return True
+ROOT = Path(__file__).resolve().parent.parent
 
 
 ENTRY = "app.js"
@@ -162,36 +119,82 @@ def bundle(dist: Path, log: Callable[[str], None]) -> int:
     return taken
 
 
-COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".txt", ".bin", ".webmanifest"}
+COMPRESS = {
+    ".js",
+    ".mjs",
+    ".wasm",
+    ".json",
+    ".css",
+    ".html",
+    ".txt",
+    ".bin",
+    ".webmanifest",
+    ".zip",
+    ".whl",
+}
+BROTLI = Path(__file__).resolve().parent / "brotli.mjs"
 
 
-def precompress(dist: Path, cache: Path) -> int:
-    """Write FILE.gz beside every compressible file that shrinks by a tenth; bytes saved."""
-    saved = 0
-    (cache / "gz").mkdir(parents=True, exist_ok=True)
+def precompress(
+    dist: Path, cache: Path, log: Callable[[str], None] = print, prune: bool = True
+) -> dict[str, int]:
+    """Write FILE.gz (and FILE.br, with Node) beside every compressible file that shrinks
+    by a tenth; bytes saved by each. Every copy is cached in .cache/ under the hash of its
+    content, so only changed files are compressed again (Brotli's best quality takes
+    about a minute on the Pyodide runtime and the snapshot)."""
+    saved = {"gzip": 0, "br": 0}
+    store = cache / "packed"
+    store.mkdir(parents=True, exist_ok=True)
     used: set[Path] = set()
+    node = shutil.which("node")
+    if node is None:
+        log("warning: node not found, no Brotli copies (gzip only)")
+    todo: list[tuple[Path, Path, Path]] = []  # (file, cached .br, copy in dist)
     for p in sorted(dist.rglob("*")):
         if not p.is_file() or p.suffix not in COMPRESS or p.stat().st_size < 1024:
             continue
         if p.name == "sw.js":  # filled in after this (precache list); fetched fresh anyway
             continue
         data = p.read_bytes()
-        # large runtime files are compressed once per content, then taken from the cache
-        cached = cache / "gz" / f"{hashlib.sha256(data).hexdigest()[:32]}.gz"
+        key = hashlib.sha256(data).hexdigest()[:32]
+        cached = store / f"{key}.gz"
         used.add(cached)
         if cached.exists():
             packed = cached.read_bytes()
         else:
-            packed = gzip.compress(data, 9 if len(data) < 1_000_000 else 6, mtime=0)
-            if len(data) >= 1_000_000:
-                cached.write_bytes(packed)
+            packed = gzip.compress(data, 9, mtime=0)
+            cached.write_bytes(packed)
         if len(packed) <= 0.9 * len(data):
             p.with_name(p.name + ".gz").write_bytes(packed)
-            saved += len(data) - len(packed)
-    for old in (cache / "gz").glob("*.gz"):
+            saved["gzip"] += len(data) - len(packed)
+        if node is not None:
+            br = store / f"{key}.br"
+            used.add(br)
+            todo.append((p, br, p.with_name(p.name + ".br")))
+    missing = [(str(src), str(br)) for src, br, _ in todo if not br.exists()]
+    if missing and node is not None:
+        log(f"Brotli (node zlib, quality 11): {len(missing)} files")
+        with tempfile.TemporaryDirectory() as tmp:
+            jobs = Path(tmp) / "jobs.json"
+            jobs.write_text(json.dumps(missing))
+            subprocess.run([node, str(BROTLI), str(jobs)], check=True, timeout=1800)
+    for src, br, copy in todo:
+        if br.exists():
+            packed = br.read_bytes()
+            size = src.stat().st_size
+            if len(packed) <= 0.9 * size:
+                copy.write_bytes(packed)
+                saved["br"] += size - len(packed)
+    for old in store.iterdir() if prune else ():
         if old not in used:
             old.unlink()
     return saved
+
+
+def sent_size(path: Path) -> int:
+    """Bytes a Brotli-capable browser receives for path (its .br copy if there is one)."""
+    br = path.with_name(path.name + ".br")
+    return (br if br.exists() else path).stat().st_size
 
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[\w./-]+\.js)["']""", re.M)

@@ -16,7 +16,8 @@ import zlib
 from pathlib import Path
 
 MARK = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.S)
-SKIP = {"sw.js"}
+SKIP = {"sw.js", "_headers", "nginx.conf"}
+COPIES = {".gz", ".br"}  # the server's precompressed copies of a file, not files of the site
 
 
 def png(size: int) -> bytes:
@@ -61,7 +62,7 @@ def write_precache(dist: Path) -> str:
     """Fill dist/sw.js with every file's path and a version from their hashes."""
     # FILE.gz is the server's gzip copy of FILE, not a file of the site
     files = sorted(
-        p for p in dist.rglob("*") if p.is_file() and p.name not in SKIP and p.suffix != ".gz"
+        p for p in dist.rglob("*") if p.is_file() and p.name not in SKIP and p.suffix not in COPIES
     )
     digest = hashlib.sha256()
     names = []

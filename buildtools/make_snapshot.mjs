@@ -1,0 +1,123 @@
+// Build step, two uses (build.py runs it through buildtools/snapshot.py):
+//
+//   node make_snapshot.mjs modules PYODIDE_DIR WHEEL LOCK.json EXTRA.json OUT.json INSTALLED.json
+//     start Pyodide as the page's worker does without a snapshot, install the engine's
+//     wheel with micropip, import the engine, play a few games with every bot, import
+//     EXTRA.json's modules (every module the engine's sources name); write the standard
+//     library files Python has loaded (what the trimmed python_stdlib.zip keeps) and the
+//     files micropip installed (INSTALLED.json).
+//   node make_snapshot.mjs snapshot PYODIDE_DIR INSTALLED.json LOCK.json EXTRA.json OUT.bin OUT.json
+//     start Pyodide with the (trimmed) stdlib in PYODIDE_DIR, put micropip's installed
+//     files in site-packages, import the engine, play a few games, list the stdlib
+//     files now in memory (OUT.json: the worker's lazy stdlib zip holds the rest of the
+//     trimmed one), and write the memory
+//     snapshot the worker
+//     restores instead of starting Python and importing the engine (Pyodide's
+//     experimental _makeSnapshot / _loadSnapshot). micropip itself cannot run in this
+//     instance: a snapshot may hold no reference to a JavaScript object, and micropip's
+//     event loop and package manager keep some.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [mode, pyodideDir, wheel, lockPath, ...rest] = process.argv.slice(2);
+const indexURL = path.resolve(pyodideDir) + "/";
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const lockFileContents = JSON.parse(readFileSync(lockPath, "utf8"));
+const pyodide = await loadPyodide({
+  indexURL,
+  lockFileContents,
+  packageBaseUrl: indexURL,
+  _makeSnapshot: mode === "snapshot",
+});
+if (mode === "modules") {
+  // micropip (self-hosted, checked against the lock's sha256) installs the engine's wheel
+  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  const name = path.basename(wheel);
+  pyodide.FS.writeFile(`/tmp/${name}`, new Uint8Array(readFileSync(wheel)));
+  await pyodide.runPythonAsync(`
+import micropip
+await micropip.install("emfs:/tmp/${name}", deps=False)
+`);
+} else {
+  // what micropip installed in the first run, file for file (written from here: a
+  // zipfile import would stay in the snapshot)
+  const site = pyodide.runPython(`import sysconfig; sysconfig.get_paths()["purelib"]`);
+  for (const [name, data] of Object.entries(JSON.parse(readFileSync(wheel, "utf8")))) {
+    const full = `${site}/${name}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, Buffer.from(data, "base64"));
+  }
+}
+// Everything the page can ask for: doko.search for the strong bot, doko.bench for the
+// bench request, the demo games read into memory. (Not importlib.metadata: with it the
+// snapshot was 0.4 MB larger; the worker reads the version once it is idle.)
+pyodide.runPython(`
+import doko.api, doko.search, doko.bench, doko.share
+doko.share.load_demos()
+`);
+if (mode === "modules") pyodide.runPython(`import importlib.metadata; importlib.metadata.version("doko")`);
+
+const [extraPath, out, second] = rest;
+const extra = JSON.parse(readFileSync(extraPath, "utf8"));
+// The snapshot imports only what playing needs: the rest of what the engine's sources
+// name (the command line's argparse, multiprocessing, ...) made it 0.6 MB larger
+// compressed, more than the lazy stdlib zip holding those files.
+pyodide.globals.set("EXTRA", pyodide.toPy(mode === "snapshot" ? [] : extra));
+// Import every module the engine's sources name, play a few games with every bot (what
+// that loads, the page may load too).
+pyodide.runPython(`
+import importlib, traceback
+for name in EXTRA:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass
+from doko.bench import run
+run({"games": 3, "decisions": {"random": 3, "beginner": 3, "standard": 3, "strong": 1}})
+try:
+    raise ValueError("x")
+except ValueError:
+    traceback.format_exc()
+del EXTRA, run
+globals().pop('name', None)
+`);
+
+if (mode === "modules") {
+  writeFileSync(out, JSON.stringify(filesLoaded()));
+  // micropip's work: the package and its .dist-info, {path: base64}
+  const installed = pyodide.runPython(`
+import base64, json, os, sysconfig
+site = sysconfig.get_paths()["purelib"]
+files = {}
+for top in sorted(os.listdir(site)):
+    if top == "doko" or (top.startswith("doko-") and top.endswith(".dist-info")):
+        for folder, dirs, names in os.walk(os.path.join(site, top)):
+            for name in names:
+                full = os.path.join(folder, name)
+                if "__pycache__" not in full:
+                    with open(full, "rb") as f:
+                        files[os.path.relpath(full, site)] = base64.b64encode(f.read()).decode()
+json.dumps(files, sort_keys=True)
+`);
+  writeFileSync(second, installed);
+} else {
+  writeFileSync(second, JSON.stringify(filesLoaded()));
+  pyodide.runPython("import gc; gc.collect()");
+  writeFileSync(out, pyodide.makeMemorySnapshot());
+}
+
+// The standard library files behind the modules Python has loaded.
+function filesLoaded() {
+  return JSON.parse(pyodide.runPython(`
+import json as _json, sys as _sys
+_zips = [p for p in _sys.path if p.endswith(".zip")]
+_found = set()
+for _m in list(_sys.modules.values()):
+    _origin = getattr(getattr(_m, "__spec__", None), "origin", None) or ""
+    for _z in _zips:
+        if _origin.startswith(_z + "/"):
+            _found.add(_origin[len(_z) + 1:])
+_json.dumps(sorted(_found))
+`));
+}

@@ -1,0 +1,172 @@
+"""The Python side of the worker's start: a trimmed standard library and a memory snapshot.
+
+``trim_stdlib(...)`` starts Pyodide in Node (``make_snapshot.mjs modules``) the way the
+worker does (micropip installs the engine's wheel), imports every module the engine's
+sources name, plays a few games with every bot, and rewrites
+``dist/pyodide/python_stdlib.zip`` with only the files Python loaded (the full one is
+2.4 MB, most of it modules the engine never imports).
+
+``write_snapshot(...)`` then makes ``dist/snapshot.bin`` from that same start (Pyodide's
+experimental ``_makeSnapshot``; the snapshot must be made with the very stdlib zip the
+page loads, since it holds zipimport's index of it); the worker restores it with
+``loadPyodide({_loadSnapshot})`` and skips Python's start-up and the engine import.
+
+Both results are cached in .cache/ under a hash of their inputs, so a build with an
+unchanged engine does not start Node. Without Node the build keeps the full stdlib and
+goes on without a snapshot (the worker then starts Pyodide the ordinary way), and says so.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPT = HERE / "make_snapshot.mjs"
+NAME = "snapshot.bin"
+STDLIB = "python_stdlib.zip"
+# what the worker's own Python (unpacking the wheel) and Pyodide's error reports use
+ALWAYS = ("os", "sys", "sysconfig", "zipfile", "traceback", "linecache", "tokenize", "json")
+
+
+def engine_imports(package: Path) -> list[str]:
+    """Every top-level module the engine's sources import (at any depth), but its own."""
+    names: set[str] = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] != package.name)
+
+
+def _key(*parts: bytes) -> str:
+    key = hashlib.sha256()
+    for part in parts:
+        key.update(hashlib.sha256(part).digest())
+    return key.hexdigest()[:20]
+
+
+def _node(args: list[str], log: Callable[[str], None], what: str) -> bool:
+    node = shutil.which("node")
+    if node is None:
+        log(f"warning: node not found, no {what}")
+        return False
+    try:
+        subprocess.run([node, str(SCRIPT), *args], check=True, timeout=900, capture_output=True)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
+        detail = getattr(err, "stderr", b"") or b""
+        tail = detail.decode(errors="replace").strip().splitlines()[-1:] or [str(err)]
+        log(f"warning: no {what} ({tail[0][:300]})")
+        return False
+    return True
+
+
+def trim_stdlib(
+    runtime: Path, wheel: Path, lock: Path, package: Path, cache: Path, log: Callable[[str], None]
+) -> tuple[int, int] | None:
+    """Rewrite runtime/python_stdlib.zip with the files the engine loads; (bytes before,
+    after), None if left whole."""
+    full = (runtime / STDLIB).read_bytes()
+    extra = sorted({*engine_imports(package), *ALWAYS})
+    key = _key(
+        full, wheel.read_bytes(), lock.read_bytes(), SCRIPT.read_bytes(), json.dumps(extra).encode()
+    )
+    cached = cache / f"stdlib-{key}.json"
+    installed = cache / f"installed-{key}.json"
+    if not (cached.exists() and installed.exists()):
+        log("installing the wheel with micropip, finding the stdlib the engine uses (node)")
+        cache.mkdir(exist_ok=True)
+        for old in [*cache.glob("stdlib-*.json"), *cache.glob("installed-*.json")]:
+            old.unlink()
+        with tempfile.TemporaryDirectory() as tmp:
+            extra_json = Path(tmp) / "extra.json"
+            extra_json.write_text(json.dumps(extra))
+            out = Path(tmp) / "files.json"
+            zipped = Path(tmp) / "installed.json"
+            args = ["modules", str(runtime), str(wheel), str(lock), str(extra_json), str(out)]
+            if not _node([*args, str(zipped)], log, "micropip run (the whole stdlib is kept)"):
+                return None
+            shutil.copyfile(zipped, installed)
+            shutil.copyfile(out, cached)
+    keep = set(json.loads(cached.read_text()))
+    with zipfile.ZipFile(runtime / STDLIB) as src:
+        infos = src.infolist()
+        names = {i.filename for i in infos}
+        missing = keep - names
+        if missing:
+            sys.exit(f"build: stdlib files not in {STDLIB}: {sorted(missing)[:5]}")
+        # a package's directory entries too, so zipimport sees the package
+        dirs = {n[: n.rindex("/") + 1] for n in keep if "/" in n}
+        parents = {d[: i + 1] for d in dirs for i, c in enumerate(d) if c == "/"}
+        tmp_zip = runtime / (STDLIB + ".tmp")
+        with zipfile.ZipFile(tmp_zip, "w") as dst:
+            for info in infos:
+                if info.filename in keep or info.filename in parents:
+                    dst.writestr(info, src.read(info.filename), compresslevel=9)
+    tmp_zip.replace(runtime / STDLIB)
+    return len(full), (runtime / STDLIB).stat().st_size
+
+
+def installed_files(cache: Path) -> Path | None:
+    """The files micropip installed in trim_stdlib's run ({path: base64}), if it ran."""
+    return next(iter(sorted(cache.glob("installed-*.json"))), None)
+
+
+LAZY = "python_stdlib_lazy.zip"
+
+
+def write_snapshot(
+    dist: Path, package: Path, lock: Path, pin: str, cache: Path, log: Callable[[str], None]
+) -> bool:
+    """dist/snapshot.bin from dist/pyodide (trimmed stdlib) and what micropip installed,
+    and dist/pyodide/python_stdlib_lazy.zip: the stdlib files the snapshot does not hold
+    already (the worker on the snapshot path loads this one instead); False if skipped."""
+    runtime = dist / "pyodide"
+    wheel = installed_files(cache)
+    if wheel is None:
+        log("warning: micropip did not run, no Pyodide snapshot")
+        return False
+    extra = sorted({*engine_imports(package), *ALWAYS})
+    key = _key(
+        pin.encode(),
+        (runtime / STDLIB).read_bytes(),
+        wheel.read_bytes(),
+        lock.read_bytes(),
+        SCRIPT.read_bytes(),
+        json.dumps(extra).encode(),
+    )
+    cached = cache / f"snapshot-{key}.bin"
+    listed = cache / f"snapshot-{key}.json"
+    if not (cached.exists() and listed.exists()):
+        log("making the Pyodide snapshot (node)")
+        cache.mkdir(exist_ok=True)
+        for old in [*cache.glob("snapshot-*.bin"), *cache.glob("snapshot-*.json")]:
+            old.unlink()
+        tmp = cached.with_suffix(".tmp")
+        with tempfile.TemporaryDirectory() as folder:
+            extra_json = Path(folder) / "extra.json"
+            extra_json.write_text(json.dumps(extra))
+            out = Path(folder) / "files.json"
+            args = [str(runtime), str(wheel), str(lock), str(extra_json), str(tmp), str(out)]
+            if not _node(["snapshot", *args], log, "Pyodide snapshot"):
+                tmp.unlink(missing_ok=True)
+                return False
+            shutil.copyfile(out, listed)
+        tmp.replace(cached)
+    shutil.copyfile(cached, dist / NAME)
+    in_memory = set(json.loads(listed.read_text()))
+    with zipfile.ZipFile(runtime / STDLIB) as src, zipfile.ZipFile(runtime / LAZY, "w") as dst:
+        for info in src.infolist():
+            if not info.is_dir() and info.filename not in in_memory:
+                dst.writestr(info, src.read(info.filename), compresslevel=9)
+    return True
