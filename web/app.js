@@ -39,6 +39,7 @@ const store = {
   levels: null, // announcement word -> its level (index into a view's deadlines)
   botLevels: [], // the bots' levels the engine offers: [{id, bot}]
   defaultLevel: null,
+  tournament: null, // a tournament night's choices from the engine (table rounds)
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
@@ -91,6 +92,7 @@ async function engineReady(data) {
     store.levels = rules.announcement_levels ?? null;
     store.botLevels = rules.levels ?? [];
     store.defaultLevel = rules.default_level ?? null;
+    store.tournament = rules.tournament ?? null;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     render();
   } catch (err) {
@@ -594,6 +596,7 @@ initTournament({
   call, render,
   alert: (text) => { store.alert = text; updateLive(); },
   meta: () => store.rulesMeta,
+  tableRounds: () => store.tournament?.table_rounds ?? [],
 });
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,

@@ -5,20 +5,19 @@
 // (`tournament_standings`). The page holds no rules: it keeps names and sheets.
 // Saved in IndexedDB as the "tournament" entry (storage.js).
 import { h } from "./dom.js";
-import { t, errorText } from "./i18n.js";
+import { t, errorText, presetName } from "./i18n.js";
 import { keeperState, loadKeeperState, keeperAddon, onKeeperChange } from "./keeper.js";
 import { saveTournament, savedTournament } from "./storage.js";
 
 const VERSION = 1;
 const SHEET_KIND = "doko-table-sheet"; // the engine's doko.evening.SHEET_KIND
 const MAX_NAME = 40;
-const ROUND_CHOICES = [2, 3]; // table rounds an evening plays (the rule text: 2 or 3)
 
 let tour = blank();
 // what is typed survives a redraw (an engine answer may arrive while typing)
 const ui = { standings: [], preview: null, note: null, link: "", print: false, names: "",
   importing: "" };
-let ctx = null; // {call, render, alert, meta}: set by app.js
+let ctx = null; // {call, render, alert, meta, tableRounds}: set by app.js
 let loaded = Promise.resolve(); // the saved evening, read once at start-up
 
 function blank() {
@@ -452,10 +451,11 @@ function setupPanel() {
   const locked = tour.rounds.length > 0;
   const presets = Object.keys(ctx.meta());
   const preset = h("select", { id: "tour-preset", disabled: locked, dataset: { focus: "tour-preset" } },
-    presets.map((id) => h("option", { value: id, selected: id === tour.rules, text: id })));
+    presets.map((id) => h("option", { value: id, selected: id === tour.rules,
+      text: presetName(ctx.meta(), id) })));
   preset.addEventListener("change", () => { tour.rules = preset.value; void changed(); });
   const rounds = h("select", { id: "tour-rounds", disabled: locked, dataset: { focus: "tour-rounds" } },
-    ROUND_CHOICES.map((n) => h("option", { value: String(n), selected: n === tour.tableRounds,
+    ctx.tableRounds().map((n) => h("option", { value: String(n), selected: n === tour.tableRounds,
       text: t("tourRoundsCount", { n }) })));
   rounds.addEventListener("change", () => { tour.tableRounds = Number(rounds.value); void changed(); });
   const seed = h("input", { id: "tour-seed", type: "number", min: "0", value: String(tour.seed),

@@ -23,6 +23,7 @@ from .errors import error_codes
 from .guide import guide
 from .scoring import contracts_played
 from .series import DEFAULT_ROUNDS, MAX_ROUNDS, default_rounds
+from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS
 from .tricks import specials_awarded
 
 
@@ -45,6 +46,8 @@ def describe() -> dict[str, Any]:
     info["preset_info"] = {name: _preset_info(rules) for name, rules in rules_mod.PRESETS.items()}
     info["error_codes"] = error_codes()
     info.update(levels())  # the bots' levels people pick from: {"levels", "default_level"}
+    # a tournament night: table rounds to choose from, rounds each table plays
+    info["tournament"] = {"table_rounds": list(TABLE_ROUNDS), "rounds_per_table": ROUNDS_PER_TABLE}
     return info
 
 
