@@ -138,6 +138,7 @@ MESSAGES: dict[str, str] = {
     "unknown-option": "unknown option {option!r}",
     "option-not-bool": "option {option}: expected true or false, got {value!r}",
     "option-not-int": "option {option}: expected a whole number, got {value!r}",
+    "option-out-of-range": "option {option}: {value} is not within {low}..{high}",
     "option-not-text": "option {option}: expected text, got {value!r}",
     "option-not-list": "option {option}: expected a list, got {value!r}",
     "option-not-a-choice": "option {option}: {value!r} is not one of {choices}",

@@ -30,8 +30,17 @@ SPECIAL_KINDS = (
 )
 
 
-def opt(default: Any, description: str, choices: tuple[Any, ...] | None = None) -> Any:
-    return field(default=default, metadata={"description": description, "choices": choices})
+def opt(
+    default: Any,
+    description: str,
+    choices: tuple[Any, ...] | None = None,
+    span: tuple[int, int] | None = None,
+) -> Any:
+    """An option: its default, what it means, and the values it may take (a choice
+    list, or for a number the lowest and highest, both included)."""
+    return field(
+        default=default, metadata={"description": description, "choices": choices, "span": span}
+    )
 
 
 @dataclass(frozen=True)
@@ -56,14 +65,18 @@ class Rules:
         "Who leads a solo: always left of the dealer, or the soloist in a Pflichtsolo",
         ("left", "duty"),
     )
-    duty_solo_rounds: int = opt(5, "Rounds within which every player owes a Pflichtsolo (0: none)")
+    duty_solo_rounds: int = opt(
+        5, "Rounds within which every player owes a Pflichtsolo (0: none)", span=(0, 20)
+    )
     wedding_rules: tuple[str, ...] = opt(
         ("foreign",),
         "Partner rules a Hochzeit may name (foreign: first trick not won by "
         "the Hochzeiter; fehl/trump: first plain-suit/trump-led trick; first: the first "
         "trick; card: whoever first plays a named card)",
     )
-    wedding_tricks: int = opt(3, "Tricks within which a Hochzeit must find its partner (0: any)")
+    wedding_tricks: int = opt(
+        3, "Tricks within which a Hochzeit must find its partner (0: any)", span=(0, 12)
+    )
     wedding_deadline_shift: bool = opt(
         True, "Announcement deadlines move back by the tricks a Hochzeit took to decide"
     )
@@ -73,13 +86,13 @@ class Rules:
         "reservation below solos (redeal unless a solo is played)",
         ("none", "immediate", "reservation"),
     )
-    throw_kings: int = opt(5, "Kings needed to throw")
+    throw_kings: int = opt(5, "Kings needed to throw", span=(1, 8))
     poverty: str = opt(
         "none",
         "Trumpfabgabe: none, ask the others in order, or push the trumps to the left",
         ("none", "ask", "push"),
     )
-    poverty_max_trumps: int = opt(3, "Most trumps a Trumpfabgabe hand may hold")
+    poverty_max_trumps: int = opt(3, "Most trumps a Trumpfabgabe hand may hold", span=(0, 12))
     poverty_counts_fox: bool = opt(True, "Karo-Asse count as trumps for the Trumpfabgabe limit")
     solo_one_queen: bool = opt(
         False, "A player with one Kreuz-Dame may declare a solo until the other is played"
@@ -353,6 +366,9 @@ def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
     return dataclasses.replace(base, **changes)
 
 
+_FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
+
+
 def _coerce(name: str, value: Any, like: Any) -> Any:
     if isinstance(like, bool):
         if not isinstance(value, bool):
@@ -361,6 +377,11 @@ def _coerce(name: str, value: Any, like: Any) -> Any:
     if isinstance(like, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError("option-not-int", option=name, value=value)
+        span = _FIELDS[name].metadata.get("span")
+        if span and not span[0] <= value <= span[1]:
+            raise RulesError(
+                "option-out-of-range", option=name, value=value, low=span[0], high=span[1]
+            )
         return value
     if isinstance(like, str):
         if not isinstance(value, str):
@@ -382,6 +403,7 @@ def describe() -> dict[str, Any]:
                 "type": type(default).__name__ if not isinstance(default, tuple) else "list",
                 "default": _jsonable(default),
                 "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
+                "range": list(f.metadata["span"]) if f.metadata.get("span") else None,
                 "description": f.metadata["description"],
             }
         )
