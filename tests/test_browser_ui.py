@@ -65,7 +65,8 @@ def page_game(preset: str, seed: int, human: list[str]) -> dict[str, Any]:
     from doko import api
 
     words = list(human)
-    view = json.loads(api.handle("new_game", json.dumps({"rules": preset, "seed": seed})))
+    payload = {"rules": preset, "seed": seed, "level": "standard"}  # as the page opens it
+    view = json.loads(api.handle("new_game", json.dumps(payload)))
     while view["phase"] != "done":
         if view["to_act"] == 0:
             mine = [a.split(":", 1)[1] for a in view["legal"] if a.startswith("0:")]
