@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .actions import card_of
 from .cards import CJ, CQ, DA, HT, Card
 from .observation import Observation
 
@@ -39,7 +40,7 @@ def choose_standard(obs: Observation, rng: random.Random) -> tuple[str, str]:
     word = announcement(obs, words)
     if word:
         return prefix + word, "strong hand: announce"
-    cards = [Card.from_str(w) for w in words if len(w) == 2 and w not in ("re",)]
+    cards = [card for a in obs.legal if (card := card_of(a)) is not None]
     card, why = play(obs, cards)
     return prefix + str(card), why
 

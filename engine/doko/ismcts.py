@@ -19,6 +19,7 @@ import math
 import random
 import time
 
+from .actions import card_of
 from .cards import Card
 from .contracts import card_order
 from .observation import Observation
@@ -58,7 +59,7 @@ def ismcts_bot(
     words = [a[len(prefix) :] for a in obs.legal]
     if obs.phase != "play":
         return prefix + _before_play(obs, words)
-    cards = [Card.from_str(w) for w in words if len(w) == 2 and w != "re"]
+    cards = [card for a in obs.legal if (card := card_of(a)) is not None]
     if len(cards) == 1:
         return prefix + str(cards[0])
     return prefix + str(search(obs, rng, iterations, time.perf_counter() + budget_s))

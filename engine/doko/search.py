@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import time
 
+from .actions import is_card_action
 from .bots import choose_standard, play
 from .observation import Observation
 from .outcome import result
@@ -47,7 +48,7 @@ def choose_strong(
     max_worlds: int = DEFAULT_WORLDS,
 ) -> tuple[str, str]:
     """The search bot's action and why; falls back to the standard policy off-turn."""
-    cards = [a for a in obs.legal if _is_card(a)]
+    cards = [a for a in obs.legal if is_card_action(a)]
     if obs.phase != "play" or obs.to_act != obs.seat:
         return choose_standard(obs, rng)
     calls = announcement_candidates(obs)
@@ -71,16 +72,11 @@ def choose_strong(
 def announcement_candidates(obs: Observation) -> list[str]:
     """The announcements worth weighing: the party's word, or its next Absage."""
     prefix = f"{obs.seat}:"
-    words = [a[len(prefix) :] for a in obs.legal if not _is_card(a)]
+    words = [a[len(prefix) :] for a in obs.legal if not is_card_action(a)]
     if obs.my_party in words:
         return [prefix + obs.my_party]
     limits = [w for w in ("no90", "no60", "no30", "black") if w in words]
     return [prefix + limits[0]] if limits else []
-
-
-def _is_card(action: str) -> bool:
-    what = action.partition(":")[2]
-    return len(what) == 2 and what != "re"
 
 
 def rollout(state: GameState, seat: int, rng: random.Random) -> float:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 
 from . import announcements as ann
+from .actions import card_of
 from .bots import choose_standard, play
 from .cards import DA, Card
 from .contracts import card_order, is_solo_like
@@ -97,7 +98,7 @@ def choose_play(
     obs: Observation, rng: random.Random, count: int, deadline: float
 ) -> tuple[str, str]:
     prefix = f"{obs.seat}:"
-    cards = [Card.from_str(a[len(prefix) :]) for a in obs.legal if _is_card(a)]
+    cards = [card for a in obs.legal if (card := card_of(a)) is not None]
     words = [a[len(prefix) :] for a in obs.legal if a[len(prefix) :] in ann.WORDS]
     if len(cards) == 1 and not words:
         return prefix + str(cards[0]), "the only legal card"
@@ -228,11 +229,6 @@ def _open_later(world: GameState, seat: int, card: Card, word: str) -> bool:
         cards = playable_cards(state, actor)
         state = play_card(state, actor, play(rollout_view(state, actor), cards)[0])
     return not state.is_over and f"{seat}:{word}" in legal_for(state, seat)
-
-
-def _is_card(action: str) -> bool:
-    what = action.partition(":")[2]
-    return len(what) == 2 and what != "re"
 
 
 # -- reservations and the Trumpfabgabe ---------------------------------------------------
