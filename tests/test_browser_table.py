@@ -9,6 +9,7 @@ With DOKO_SCREENSHOTS=DIR the screen tour also writes a JPEG of every screen the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.rules import load_rules
 from doko.state import GameState, new_game
@@ -313,15 +315,22 @@ def test_the_player_is_told_who_took_the_armut(context_for: Callable[..., Any]) 
     page = context_for("desktop")
     page.goto(f"#/play?rules=lockhausen&seed={seed}&delay=0&level=beginner")
     ready(page)
+    # until the player's first card: no trick can have been taken before it, so the
+    # message must be on the table then
     deadline = time.monotonic() + 60
-    note = page.locator("[data-testid=poverty-note]")
-    while not note.count():
-        assert time.monotonic() < deadline, "no Armut message"
-        decline = page.locator('[data-action="decline"]')
-        if decline.count():
-            decline.first.click()
-        elif not step(page):
+    while not page.locator(LEGAL_CARD).count():
+        assert time.monotonic() < deadline, "the play did not reach the player"
+        offered = page.eval_on_selector_all(
+            "[data-action]:not([aria-disabled=true])", "bs => bs.map(b => b.dataset.action)"
+        )
+        word = next((w for w in ("healthy", "decline") if w in offered), None)
+        if word:
+            with contextlib.suppress(PlaywrightTimeout):  # the page may redraw meanwhile
+                page.locator(f'[data-action="{word}"]').first.click(timeout=2_000)
+        else:
             page.wait_for_timeout(40)
+    note = page.locator("[data-testid=poverty-note]")
+    assert note.count() == 1
     text = note.first.text_content() or ""
     names = ["Du", "Links", "Gegenüber", "Rechts"]
     n = poverty["returned_trumps"]
