@@ -8,7 +8,7 @@ import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper
 import { loadKeeperState, onKeeperChange } from "./keeper.js";
 import { sheetView } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
-import { feltView, handView, resultPanel } from "./table.js";
+import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
 import { installSprite, isCard } from "./cards.js";
@@ -344,7 +344,7 @@ function randomSeed() {
 // ---- seats --------------------------------------------------------------
 
 function players() {
-  return store.view ? store.view.players : 4;
+  return store.view ? store.view.players : store.players;
 }
 
 // Seats counted clockwise from the player: 0 you, 1 left, ...
@@ -456,6 +456,7 @@ function tableScreen() {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
       store.error ? h("p", { class: "engine failed", text: store.error }) : null,
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
+        waitingSeats(store.players, seatName),
         h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } },
           store.engine === "loading" ? h("p", { class: "felt-loading" }, t("loading"), progressBar())
             : null))),

@@ -91,6 +91,17 @@ function seatView(store, view, seat) {
   !out && tricks ? h("span", { class: "tricks-won", text: t("tricksCount", { n: tricks }) }) : null);
 }
 
+// The seats before the engine's first answer: the table is drawn at once, with the
+// players' names, while the engine loads.
+export function waitingSeats(players, seatName) {
+  return Array.from({ length: players }, (_, rel) => {
+    const spot = seatSpot(rel, players);
+    return h("div", { class: `seat pos-${rel} side-${seatSide(spot)}${rel === 0 ? " me" : ""}`,
+      style: spotStyle("s", spot), dataset: { seat: String(rel) } },
+    h("div", { class: "plate" }, h("strong", { class: "name", text: seatName(rel) })));
+  });
+}
+
 // A card lying face up (trick, last trick, replay): an image with its owner.
 export function faceCard(card, { owner = "", extra = "", style = null, data = {} } = {}) {
   return h("span", { class: `card suit-${card[0]} ${extra}`, role: "img", style,
