@@ -30,3 +30,13 @@ function setStyle(el, text) {
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
+
+// Offer text as a file to save (export of sheets and evenings).
+export function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -2,7 +2,7 @@
 // summary (FORMATS.md), scored by the engine (api "score") and written on the sheet.
 // All keeper state is the one object `keeper`; keeperState()/loadKeeperState(obj)
 // hand it out and take it back (saving it is storage.js's business).
-import { h } from "./dom.js";
+import { h, download } from "./dom.js";
 import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
 import { sheetView } from "./sheet.js";
 
@@ -399,15 +399,6 @@ function exportJson() {
     games: keeper.games.map(({ summary, result }) => ({ summary, result })),
     totals: totals(),
   };
-}
-
-function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = h("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // ---- drawing -------------------------------------------------------------------

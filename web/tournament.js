@@ -4,7 +4,7 @@
 // a file), checked by the engine (`tournament_check_sheet`) and ranked by it
 // (`tournament_standings`). The page holds no rules: it keeps names and sheets.
 // Saved in IndexedDB as the "tournament" entry (storage.js).
-import { h } from "./dom.js";
+import { h, download } from "./dom.js";
 import { t, errorText, presetName } from "./i18n.js";
 import { keeperState, loadKeeperState, keeperAddon, onKeeperChange } from "./keeper.js";
 import { saveTournament, savedTournament } from "./storage.js";
@@ -401,15 +401,6 @@ function csv() {
 function exportJson() {
   return { tournament: engineTour(), names: Object.fromEntries(tour.entrants.map((e) => [e.id, e.name])),
     standings: finalStandings() };
-}
-
-function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = h("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function tournamentData() {

@@ -273,9 +273,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
         print(f"table round {r['round']}:")
         for t in r["tables"]:
             print(f"  table {t['table']}: players {t['seats']} totals {t['totals']}")
-    print("ranking:")
-    for row in report["ranking"]:
-        print(f"  {row['rank']:>3}. player {row['player']:>3}: {row['total']:+d}")
+    print_ranking(report["ranking"])
 
 
 def cmd_standings(args: argparse.Namespace) -> None:
@@ -296,8 +294,13 @@ def cmd_standings(args: argparse.Namespace) -> None:
         for t in r["tables"]:
             totals = "sheet missing" if t["totals"] is None else f"totals {t['totals']}"
             print(f"  table {t['table']}: players {t['players']} {totals}")
+    print_ranking(report["ranking"])
+
+
+def print_ranking(ranking: list[dict[str, Any]]) -> None:
+    """The ranking lines both tournament commands print (docs/formats.md)."""
     print("ranking:")
-    for row in report["ranking"]:
+    for row in ranking:
         print(f"  {row['rank']:>3}. player {row['player']:>3}: {row['total']:+d}")
 
 
