@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 
+from pageplay import watched  # noqa: E402
+
 __all__ = ["CHROMIUM_ARGS", "system_chromium"]
 
 
@@ -54,34 +56,9 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-class PageWatch:
-    """What a page did that a test should fail on: errors, and any off-site request."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-        self.offsite: list[str] = []
-
-
 @pytest.fixture
 def page(browser: Any, site: str) -> Iterator[Any]:
     context = browser.new_context(base_url=site)
-    pg = context.new_page()
-    watch = PageWatch()
-
-    def route(r: Any) -> None:
-        # Everything must come from our own server; a CDN fetch is a bug.
-        if r.request.url.startswith(site):
-            r.continue_()
-        else:
-            watch.offsite.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    pg.on("pageerror", lambda exc: watch.errors.append(f"pageerror: {exc}"))
-    pg.on(
-        "console",
-        lambda msg: watch.errors.append(f"console: {msg.text}") if msg.type == "error" else None,
-    )
-    pg.watch = watch
+    pg = watched(context, site)
     yield pg
     context.close()

@@ -12,6 +12,37 @@ LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=tr
 ILLEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card][aria-disabled=true]"
 
 
+class PageWatch:
+    """What went wrong on a page: script errors and requests that left our server."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.offsite: list[str] = []
+
+
+def watched(context: Any, site: str) -> Any:
+    """A new page of ``context`` that records script errors and blocks any request off
+    ``site``: everything must come from our own server, a CDN fetch is a bug."""
+    page = context.new_page()
+    watch = PageWatch()
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(site):
+            r.continue_()
+        else:
+            watch.offsite.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.on("pageerror", lambda exc: watch.errors.append(f"pageerror: {exc}"))
+    page.on(
+        "console",
+        lambda msg: watch.errors.append(f"console: {msg.text}") if msg.type == "error" else None,
+    )
+    page.watch = watch
+    return page
+
+
 def ready(page: Any) -> None:
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
 
@@ -54,3 +85,28 @@ def expand_choices(page: Any) -> None:
         button = page.locator(f"[data-testid={toggle}][aria-expanded=false]")
         if button.count():
             _click(button.first)
+
+
+def enter_keeper_game(page: Any, game: dict[str, Any]) -> None:
+    """One game through the score keeper's form, as a person at the table enters it:
+    the contract (if given), the Re seats, Re's Augen, the calls and Sonderpunkte."""
+    form = page.locator("[data-testid=keeper-form]")
+    if "contract" in game:
+        form.locator(f"[data-testid=keeper-contract][data-value='{game['contract']}']").click()
+    for seat in range(game.get("players", 4)):  # clear the Re seats, then press this game's
+        toggle = form.locator(f"[data-testid=keeper-re][data-value='{seat}']")
+        if toggle.get_attribute("aria-pressed") == "true":
+            toggle.click()
+    for seat in game["re"]:
+        form.locator(f"[data-testid=keeper-re][data-value='{seat}']").click()
+    form.locator("[data-testid=keeper-eyes]").fill(str(game["eyes_re"]))
+    kontra_eyes = form.locator("[data-testid=keeper-kontra-eyes]").text_content() or ""
+    assert kontra_eyes.endswith(f"{240 - game['eyes_re']} Augen"), kontra_eyes
+    for party, words in game.get("announcements", {}).items():
+        for word in words:
+            form.locator(f"[data-testid=keeper-ann-{party}][data-value='{word}']").click()
+    for item in game.get("specials", []):
+        form.locator(
+            f"[data-testid=keeper-special-{item['party']}-{item['kind']}] [data-testid=plus]"
+        ).click()
+    page.click("[data-testid=keeper-submit]")

@@ -7,15 +7,13 @@ the CLI in CPython, must give the points the page shows.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from clirun import replay
 from pageplay import HAND, ILLEGAL_CARD, play_to_end, step
 
 pytestmark = pytest.mark.browser
@@ -29,20 +27,6 @@ def open_game(page: Any, extra: str = "") -> None:
     # The table is drawn before Python is ready.
     page.wait_for_selector("[data-testid=trick]", state="attached", timeout=5_000)
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
-
-
-def replay(record: dict[str, Any]) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    out = subprocess.run(
-        [sys.executable, "-m", "doko", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=True,
-    )
-    return json.loads(out.stdout)
 
 
 def test_seeded_game_plays_to_the_end_and_matches_the_cli(page: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pageplay import HAND, play_to_end
+from pageplay import HAND, enter_keeper_game, play_to_end
 
 pytestmark = pytest.mark.browser
 
@@ -125,31 +125,6 @@ EVENING = [
 ]
 
 
-def enter(page: Any, game: dict[str, Any]) -> None:
-    form = page.locator("[data-testid=keeper-form]")
-    form.locator(f"[data-testid=keeper-contract][data-value='{game['contract']}']").click()
-    for seat in range(4):  # clear the Re seats, then press the ones of this game
-        toggle = form.locator(f"[data-testid=keeper-re][data-value='{seat}']")
-        if toggle.get_attribute("aria-pressed") == "true":
-            toggle.click()
-    for seat in game["re"]:
-        form.locator(f"[data-testid=keeper-re][data-value='{seat}']").click()
-    form.locator("[data-testid=keeper-eyes]").fill(str(game["eyes_re"]))
-    assert (
-        form.locator("[data-testid=keeper-kontra-eyes]")
-        .text_content()
-        .endswith(f"{240 - game['eyes_re']} Augen")
-    )
-    for party, words in game["announcements"].items():
-        for word in words:
-            form.locator(f"[data-testid=keeper-ann-{party}][data-value='{word}']").click()
-    for item in game["specials"]:
-        form.locator(
-            f"[data-testid=keeper-special-{item['party']}-{item['kind']}] [data-testid=plus]"
-        ).click()
-    page.click("[data-testid=keeper-submit]")
-
-
 def check_sheet(page: Any, games: list[dict[str, Any]]) -> None:
     rows = page.locator("[data-testid=score-row]")
     expect_rows = len(games)
@@ -183,7 +158,7 @@ def test_score_keeper_evening(page: Any) -> None:
 
     games = [dict(g) for g in EVENING]
     for i, game in enumerate(games):
-        enter(page, game)
+        enter_keeper_game(page, game)
         check_sheet(page, games[: i + 1])
     before = [int(x) for x in page.locator("[data-testid=total]").all_text_contents()]
 
@@ -205,7 +180,7 @@ def test_score_keeper_evening(page: Any) -> None:
     assert after != before
 
     # an impossible entry is refused with a reason and adds no row
-    enter(page, summary("normal", [0, 1], 250))
+    enter_keeper_game(page, summary("normal", [0, 1], 250))
     page.wait_for_function("() => document.querySelector('[role=alert]').textContent.trim()")
     assert "240" in page.text_content("[role=alert]")
     assert page.locator("[data-testid=score-row]").count() == 4

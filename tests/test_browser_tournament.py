@@ -16,6 +16,7 @@ import pytest
 
 from doko.rules import PRESETS
 from doko.tournament import draw_round
+from pageplay import enter_keeper_game
 from tourney_data import sheet, summaries
 
 pytestmark = pytest.mark.browser
@@ -63,19 +64,6 @@ def sheet_in(page: Any, number: int, table: int) -> None:
     page.wait_for_selector(
         f"[data-testid=tour-table][data-round='{number}'][data-table='{table}'].done"
     )
-
-
-def enter_game(page: Any, game: dict[str, Any]) -> None:
-    """One game through the keeper's form, as a person at the table enters it."""
-    form = page.locator("[data-testid=keeper-form]")
-    for seat in range(game["players"]):
-        toggle = form.locator(f"[data-testid=keeper-re][data-value='{seat}']")
-        if toggle.get_attribute("aria-pressed") == "true":
-            toggle.click()
-    for seat in game["re"]:
-        form.locator(f"[data-testid=keeper-re][data-value='{seat}']").click()
-    form.locator("[data-testid=keeper-eyes]").fill(str(game["eyes_re"]))
-    page.click("[data-testid=keeper-submit]")
 
 
 def keeper_count(page: Any, n: int, need: int) -> None:
@@ -192,7 +180,7 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     page.wait_for_selector("[data-testid=tour-keeper]")
     games1 = summaries("lockhausen", 4, 101)
     for i, game in enumerate(games1):
-        enter_game(page, game)
+        enter_keeper_game(page, game)
         keeper_count(page, i + 1, 8)
     assert serious(page) == []
     page.screenshot(path=str(tmp_path / "tournament-keeper.png"))

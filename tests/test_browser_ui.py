@@ -9,10 +9,7 @@ CPython, must give the points the page shows.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,10 +17,11 @@ from typing import Any
 
 import pytest
 
+from clirun import replay
 from doko.cards import CQ, deal
 from doko.rules import load_rules
 from doko.state import GameState, legal_for, new_game
-from pageplay import HAND, LEGAL_CARD, expand_choices
+from pageplay import HAND, LEGAL_CARD, expand_choices, watched
 
 pytestmark = pytest.mark.browser
 
@@ -219,20 +217,6 @@ def shown_words(page: Any) -> set[str]:
     ) - {"return"}
 
 
-def replay(record: dict[str, Any]) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    out = subprocess.run(
-        [sys.executable, "-m", "doko", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=True,
-    )
-    return json.loads(out.stdout)
-
-
 def check_against_cli(page: Any, preset: str) -> dict[str, Any]:
     page.wait_for_selector("[data-testid=score-row]")
     shown = json.loads(page.get_attribute("[data-testid=result-points]", "data-points"))
@@ -246,33 +230,6 @@ def check_against_cli(page: Any, preset: str) -> dict[str, Any]:
 
 
 # ---- contexts: desktop (the conftest page), tablet, phone --------------------
-
-
-def watched(context: Any, site: str) -> Any:
-    page = context.new_page()
-
-    class Watch:
-        errors: list[str] = []
-        offsite: list[str] = []
-
-    watch = Watch()
-    watch.errors, watch.offsite = [], []
-
-    def route(r: Any) -> None:
-        if r.request.url.startswith(site):
-            r.continue_()
-        else:
-            watch.offsite.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    page.on("pageerror", lambda exc: watch.errors.append(f"pageerror: {exc}"))
-    page.on(
-        "console",
-        lambda msg: watch.errors.append(f"console: {msg.text}") if msg.type == "error" else None,
-    )
-    page.watch = watch
-    return page
 
 
 @pytest.fixture

@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from clirun import doko
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = Path(__file__).resolve().parent / "records"
-
-
-def doko(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run(
-        [sys.executable, "-m", "doko", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        env=env,
-        timeout=300,
-    )
 
 
 def record(name: str) -> dict:  # type: ignore[type-arg]

@@ -11,15 +11,13 @@ illegal and ``expected`` is ``{"exit": 2, "stderr": "<fragment of the one-line e
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from clirun import doko
 from doko.notation import RecordError, replay
 from doko.outcome import result
 from doko.rules import PRESETS
@@ -57,18 +55,6 @@ def marked(names: list[str]) -> list[Any]:
         else n
         for n in names
     ]
-
-
-def doko(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run(
-        [sys.executable, "-m", "doko", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
 
 
 def items(entries: list[dict[str, Any]]) -> Counter[tuple[str, str, int]]:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from clirun import doko
 from doko.cards import CQ, Card, deck
 from doko.rules import PRESETS, load_rules
 from doko.series import (
@@ -313,18 +311,6 @@ def test_bad_action_inside_a_series_names_game_and_action(ddv_series: Series) ->
 
 
 # -- command line --------------------------------------------------------------------
-
-
-def doko(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
-    return subprocess.run(
-        [sys.executable, "-m", "doko", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        env=env,
-        timeout=300,
-    )
 
 
 def test_cli_series_writes_a_record_that_replays(tmp_path: Path) -> None:

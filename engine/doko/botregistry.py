@@ -15,13 +15,15 @@ A spec names a bot and, for the search bots, its effort:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from . import ismcts, search, strong
-from .bots import Bot, beginner_bot, random_bot, standard_bot
+from .bots import Bot, Effort, beginner_bot, random_bot, standard_bot
 from .errors import RequestError
+from .observation import Observation
 
 LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
 
@@ -49,37 +51,44 @@ def level_bot(level: Any) -> str:
     raise RequestError("unknown-level", level=str(wanted)[:40])
 
 
+def action_only(
+    choose: Callable[[Observation, random.Random, Effort], tuple[str, str]],
+) -> Callable[[Effort], Bot]:
+    """Bots of a chooser that also gives its reason, one per effort."""
+
+    def make(effort: Effort) -> Bot:
+        def bot(obs: Observation, rng: random.Random) -> str:
+            return choose(obs, rng, effort)[0]
+
+        return bot
+
+    return make
+
+
 def get_bot(spec: str) -> Bot:
     """The bot a spec names; raises ValueError with the reason."""
     level, _, budget = spec.partition("@")
     level, _, count = level.partition("#")
-    searchers: dict[str, tuple[Callable[[int, float], Bot], int, float, str]] = {
-        "strong": (
-            lambda n, t: partial(strong.strong_bot, worlds=n, budget_s=t),
-            strong.DEFAULT_WORLDS,
-            strong.DEFAULT_BUDGET_S,
-            "worlds",
-        ),
-        "strong-v1": (
-            lambda n, t: partial(search.strong_bot, worlds=n, budget_s=t),
-            search.DEFAULT_WORLDS,
-            search.DEFAULT_BUDGET_S,
-            "worlds",
-        ),
+    searchers: dict[str, tuple[Callable[[Effort], Bot], Effort, str]] = {
+        "strong": (action_only(strong.choose_strong), strong.DEFAULT_EFFORT, "worlds"),
+        "strong-v1": (action_only(search.choose_strong), search.DEFAULT_EFFORT, "worlds"),
         "ismcts": (
-            lambda n, t: partial(ismcts.ismcts_bot, iterations=n, budget_s=t),
-            ismcts.DEFAULT_ITERATIONS,
-            ismcts.DEFAULT_BUDGET_S,
+            lambda effort: partial(ismcts.ismcts_bot, effort=effort),
+            ismcts.DEFAULT_EFFORT,
             "iterations",
         ),
     }
     if level in searchers:
-        make, default_count, default_budget, unit = searchers[level]
+        make, default, unit = searchers[level]
         for text, what in ((budget, "milliseconds after @"), (count, f"{unit} after #")):
             if text and not (text.isdigit() and int(text) > 0):
                 raise ValueError(f"bot {spec!r}: the {what} must be a whole number above 0")
-        seconds = int(budget) / 1000 if budget else default_budget
-        return make(int(count) if count else default_count, seconds)
+        return make(
+            Effort(
+                int(count) if count else default.samples,
+                int(budget) / 1000 if budget else default.budget_s,
+            )
+        )
     if budget or count:
         raise ValueError(f"bot {spec!r}: only {', '.join(searchers)} take # or @")
     bots: dict[str, Bot] = {

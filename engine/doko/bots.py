@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from .actions import card_of
 from .cards import CJ, CQ, DA, HT, Card
-from .observation import Observation
+from .gamestate import GameState
+from .observation import Observation, world_view
+from .state import play_card, playable_cards
 
 Bot = Callable[[Observation, random.Random], str]
+
+
+class Effort(NamedTuple):
+    """How hard a search bot thinks: sampled deals (or iterations) per decision, and a
+    wall-clock cap for slow devices. Matches fix the count so they replay anywhere."""
+
+    samples: int
+    budget_s: float
 
 
 def random_bot(obs: Observation, rng: random.Random) -> str:
@@ -194,3 +205,18 @@ def beginner_bot(obs: Observation, rng: random.Random) -> str:
     if obs.phase == "play" and cards and rng.random() < 1 / 3:
         return rng.choice(cards)
     return standard_bot(obs, rng)
+
+
+def playout(state: GameState) -> GameState:
+    """The deal finished by every seat playing the ``standard`` cards (no words said).
+
+    Inside a sampled world every seat may see that world's parties: it is a
+    guess of the real deal, so nothing leaks.
+    """
+    while not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        cards = playable_cards(state, actor)
+        card = cards[0] if len(cards) == 1 else play(world_view(state, actor), cards)[0]
+        state = play_card(state, actor, card)
+    return state

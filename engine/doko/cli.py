@@ -269,11 +269,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
     if args.json:
         emit(report)
         return
-    for r in report["rounds"]:
-        print(f"table round {r['round']}:")
-        for t in r["tables"]:
-            print(f"  table {t['table']}: players {t['seats']} totals {t['totals']}")
-    print_ranking(report["ranking"])
+    print_report(report, "seats")
 
 
 def cmd_standings(args: argparse.Namespace) -> None:
@@ -289,11 +285,16 @@ def cmd_standings(args: argparse.Namespace) -> None:
     if args.json:
         emit(report)
         return
+    print_report(report, "players")
+
+
+def print_report(report: dict[str, Any], players_key: str) -> None:
+    """A tournament's tables round by round, then its ranking."""
     for r in report["rounds"]:
         print(f"table round {r['round']}:")
         for t in r["tables"]:
             totals = "sheet missing" if t["totals"] is None else f"totals {t['totals']}"
-            print(f"  table {t['table']}: players {t['players']} {totals}")
+            print(f"  table {t['table']}: players {t[players_key]} {totals}")
     print_ranking(report["ranking"])
 
 

@@ -20,6 +20,7 @@ import random
 import time
 
 from .actions import card_of
+from .bots import Effort
 from .cards import Card
 from .contracts import card_order
 from .observation import Observation
@@ -27,8 +28,7 @@ from .outcome import result
 from .state import GameState, play_card, play_out, playable_cards
 from .worlds import sample_world
 
-DEFAULT_ITERATIONS = 400
-DEFAULT_BUDGET_S = 10.0
+DEFAULT_EFFORT = Effort(400, 10.0)  # iterations per decision, a generous cap
 EXPLORATION = 0.7
 SCALE = 8.0  # points are scaled to about -1..1 for the UCB constant
 
@@ -52,8 +52,7 @@ class Node:
 def ismcts_bot(
     obs: Observation,
     rng: random.Random,
-    budget_s: float = DEFAULT_BUDGET_S,
-    iterations: int = DEFAULT_ITERATIONS,
+    effort: Effort = DEFAULT_EFFORT,
 ) -> str:
     prefix = f"{obs.seat}:"
     words = [a[len(prefix) :] for a in obs.legal]
@@ -62,7 +61,7 @@ def ismcts_bot(
     cards = [card for a in obs.legal if (card := card_of(a)) is not None]
     if len(cards) == 1:
         return prefix + str(cards[0])
-    return prefix + str(search(obs, rng, iterations, time.perf_counter() + budget_s))
+    return prefix + str(search(obs, rng, effort.samples, time.perf_counter() + effort.budget_s))
 
 
 def search(obs: Observation, rng: random.Random, iterations: int, deadline: float) -> Card:

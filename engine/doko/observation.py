@@ -62,26 +62,65 @@ def observe(state: GameState, seat: int) -> Observation:
     re, kontra = revealed_parties(state, seat)
     public = public_state(state, seat, re)
     listed = legal_for(state, seat)
+    return _seat_view(
+        state,
+        seat,
+        to_act=state.to_act,
+        legal=tuple(listed),
+        known=(re, kontra),
+        my_party=own_party(state, seat),
+        public=public,
+        listed=listed,
+    )
+
+
+def world_view(world: GameState, seat: int) -> Observation:
+    """A cheap observation inside a sampled world, for rollouts: the world's parties
+    known, no legal list. A sampled world is a guess of the deal, not the deal, so
+    showing it whole leaks nothing."""
+    re = frozenset(world.re_party)
+    return _seat_view(
+        world,
+        seat,
+        to_act=seat,
+        legal=(),
+        known=(re, frozenset(world.active) - re),
+        my_party=world.party(seat),
+        public=world,
+    )
+
+
+def _seat_view(
+    state: GameState,
+    seat: int,
+    *,
+    to_act: int | None,
+    legal: tuple[str, ...],
+    known: tuple[frozenset[int], frozenset[int]],
+    my_party: str,
+    public: GameState,
+    listed: Legal = NOTHING,
+) -> Observation:
     return Observation(
         rules=state.rules,
         seat=seat,
         players=state.players,
         dealer=state.dealer,
         phase=state.phase,
-        to_act=state.to_act,
+        to_act=to_act,
         hand=state.hands[seat],
         hand_sizes=tuple(map(len, state.hands)),
-        legal=tuple(listed),
+        legal=legal,
         contract=public.contract,
         declarer=public.declarer,
         declarations=state.declarations,
         tricks=state.tricks,
         trick=state.trick,
         said=state.said,
-        known_re=re,
-        known_kontra=kontra,
+        known_re=known[0],
+        known_kontra=known[1],
         order=state.order,
-        my_party=own_party(state, seat),
+        my_party=my_party,
         public=public,
         listed=listed,
     )

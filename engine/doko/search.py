@@ -20,32 +20,21 @@ import random
 import time
 
 from .actions import is_card_action
-from .bots import choose_standard, play
+from .bots import Effort, choose_standard, playout
 from .observation import Observation
 from .outcome import result
-from .state import GameState, apply, play_card, playable_cards
+from .state import GameState, apply
 from .worlds import queen_rules, sample_world, unseen_cards, voids
 
 __all__ = ["queen_rules", "sample_world", "unseen_cards", "voids"]
 
-DEFAULT_WORLDS = 24
-DEFAULT_BUDGET_S = 0.8  # well inside the page's 1 s per decision
-
-
-def strong_bot(
-    obs: Observation,
-    rng: random.Random,
-    budget_s: float = DEFAULT_BUDGET_S,
-    worlds: int = DEFAULT_WORLDS,
-) -> str:
-    return choose_strong(obs, rng, budget_s, worlds)[0]
+DEFAULT_EFFORT = Effort(24, 0.8)  # well inside the page's 1 s per decision
 
 
 def choose_strong(
     obs: Observation,
     rng: random.Random,
-    budget_s: float = DEFAULT_BUDGET_S,
-    max_worlds: int = DEFAULT_WORLDS,
+    effort: Effort = DEFAULT_EFFORT,
 ) -> tuple[str, str]:
     """The search bot's action and why; falls back to the standard policy off-turn."""
     cards = [a for a in obs.legal if is_card_action(a)]
@@ -56,10 +45,10 @@ def choose_strong(
         return choose_standard(obs, rng)
     default, _ = choose_standard(obs, rng)
     candidates = cards + calls
-    deadline = time.perf_counter() + budget_s
+    deadline = time.perf_counter() + effort.budget_s
     totals = dict.fromkeys(candidates, 0.0)
     worlds = 0
-    while worlds < max_worlds and (worlds == 0 or time.perf_counter() < deadline):
+    while worlds < effort.samples and (worlds == 0 or time.perf_counter() < deadline):
         world = sample_world(obs, rng)
         for action in candidates:
             totals[action] += rollout(apply(world, action), obs.seat, rng)
@@ -85,37 +74,4 @@ def rollout(state: GameState, seat: int, rng: random.Random) -> float:
     Inside a sampled world every seat may see that world's parties: it is a
     guess of the real deal, not the real deal, so nothing leaks.
     """
-    while not state.is_over:
-        actor = state.to_act
-        assert actor is not None
-        cards = playable_cards(state, actor)
-        card = cards[0] if len(cards) == 1 else play(rollout_view(state, actor), cards)[0]
-        state = play_card(state, actor, card)
-    return float(result(state)["points"][seat])
-
-
-def rollout_view(state: GameState, seat: int) -> Observation:
-    """A cheap observation for rollouts: the world's parties known, no legal list."""
-    re = frozenset(state.re_party)
-    return Observation(
-        rules=state.rules,
-        seat=seat,
-        players=state.players,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_act=seat,
-        hand=state.hands[seat],
-        hand_sizes=tuple(map(len, state.hands)),
-        legal=(),
-        contract=state.contract,
-        declarer=state.declarer,
-        declarations=state.declarations,
-        tricks=state.tricks,
-        trick=state.trick,
-        said=state.said,
-        known_re=re,
-        known_kontra=frozenset(state.active) - re,
-        order=state.order,
-        my_party=state.party(seat),
-        public=state,
-    )
+    return float(result(playout(state))["points"][seat])

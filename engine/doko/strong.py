@@ -28,12 +28,11 @@ from collections.abc import Callable
 
 from . import announcements as ann
 from .actions import card_of
-from .bots import choose_standard, play
+from .bots import Effort, choose_standard, play, playout
 from .cards import DA, Card
 from .contracts import card_order, is_solo_like
-from .observation import Observation, observe
+from .observation import Observation, observe, world_view
 from .outcome import result
-from .search import rollout_view
 from .solver import solve
 from .state import (
     GameState,
@@ -46,8 +45,7 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-DEFAULT_WORLDS = 24
-DEFAULT_BUDGET_S = 0.9  # a cap for slow devices; matches use fixed world counts
+DEFAULT_EFFORT = Effort(24, 0.9)
 SOLVE_CARDS = 8  # cards left in all hands (after ours) below which worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
@@ -63,23 +61,13 @@ SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatte
 DUTY_BONUS = 1.5  # a Pflichtsolo owed is best played on a hand that suits it
 
 
-def strong_bot(
-    obs: Observation,
-    rng: random.Random,
-    budget_s: float = DEFAULT_BUDGET_S,
-    worlds: int = DEFAULT_WORLDS,
-) -> str:
-    return choose_strong(obs, rng, budget_s, worlds)[0]
-
-
 def choose_strong(
     obs: Observation,
     rng: random.Random,
-    budget_s: float = DEFAULT_BUDGET_S,
-    worlds: int = DEFAULT_WORLDS,
+    effort: Effort = DEFAULT_EFFORT,
 ) -> tuple[str, str]:
     """The search bot's action and a short reason for it."""
-    deadline = time.perf_counter() + budget_s
+    worlds, deadline = effort.samples, time.perf_counter() + effort.budget_s
     if obs.to_act != obs.seat:
         return choose_standard(obs, rng)
     if obs.phase == "reservations":
@@ -151,21 +139,6 @@ def _solvable(state: GameState) -> bool:
     return sum(map(len, state.hands)) <= SOLVE_CARDS and cards_only_from_now(state)
 
 
-def playout(state: GameState) -> GameState:
-    """The deal finished by every seat playing the ``standard`` cards (no words said).
-
-    Inside a sampled world every seat may see that world's parties: it is a
-    guess of the real deal, so nothing leaks.
-    """
-    while not state.is_over:
-        actor = state.to_act
-        assert actor is not None
-        cards = playable_cards(state, actor)
-        card = cards[0] if len(cards) == 1 else play(rollout_view(state, actor), cards)[0]
-        state = play_card(state, actor, card)
-    return state
-
-
 def choose_announcement(
     obs: Observation,
     sample: list[GameState],
@@ -227,7 +200,7 @@ def _open_later(world: GameState, seat: int, card: Card, word: str) -> bool:
         actor = state.to_act
         assert actor is not None
         cards = playable_cards(state, actor)
-        state = play_card(state, actor, play(rollout_view(state, actor), cards)[0])
+        state = play_card(state, actor, play(world_view(state, actor), cards)[0])
     return not state.is_over and f"{seat}:{word}" in legal_for(state, seat)
 
 
