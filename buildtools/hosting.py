@@ -50,6 +50,30 @@ location / {{
 """
 
 
+def header_rules(text: str) -> list[tuple[str, dict[str, str]]]:
+    """The rules of a ``_headers`` file: (path pattern, headers) in file order."""
+    rules: list[tuple[str, dict[str, str]]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), {}))
+        elif rules:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+    return rules
+
+
+def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
+    """The headers a Netlify-style host sends for ``path``: every matching rule, later
+    rules overriding earlier ones (``*`` at the end of a pattern matches any rest)."""
+    sent: dict[str, str] = {}
+    for pattern, headers in rules:
+        if pattern == path or (pattern.endswith("*") and path.startswith(pattern[:-1])):
+            sent.update(headers)
+    return sent
+
+
 def write(dist: Path) -> None:
     (dist / "_headers").write_text(HEADERS)
     (dist / "nginx.conf").write_text(NGINX)
