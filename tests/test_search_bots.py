@@ -10,11 +10,13 @@ import pytest
 
 from doko import api
 from doko.botregistry import LEVELS, PLAYER_LEVELS, get_bot, levels
+from doko.bots import Effort
 from doko.cards import CQ, Card, deck, parse_cards
 from doko.observation import observe
 from doko.rules import PRESETS
 from doko.solver import solve
 from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
+from doko.strong import choose_strong
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
@@ -242,3 +244,26 @@ def test_levels_in_the_rules_metadata() -> None:
     ]
     for level in info["levels"]:
         get_bot(level["bot"])
+
+
+def test_the_taker_of_an_armut_weighs_what_to_give_back() -> None:
+    rules = PRESETS["lockhausen"]  # 40 cards, Armut offered round the table
+    poor = list(parse_cards("DJ HJ CA CA CT SA ST SK HA HK"))  # two trumps
+    rest = deck(rules.deck)
+    for card in poor:
+        rest.remove(card)
+    random.Random(3).shuffle(rest)
+    state = new_game(
+        rules, [tuple(poor), tuple(rest[:10]), tuple(rest[10:20]), tuple(rest[20:])], 3
+    )
+    state = apply(state, "0:poverty")
+    while state.phase != "poverty-return":
+        state = apply(
+            state, next(a for a in legal_actions(state) if a.endswith(("healthy", "accept")))
+        )
+    taker = state.to_act
+    assert taker == 1
+    obs = observe(state, taker)
+    action, why = choose_strong(obs, random.Random(1), Effort(8, 10.0))
+    assert action in obs.legal
+    assert action.startswith("1:return:") and "sampled deals" in why

@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from itertools import combinations
 
 from . import announcements as ann
 from .actions import card_of
@@ -74,6 +75,8 @@ def choose_strong(
         return choose_reservation(obs, rng, worlds, deadline)
     if obs.phase == "poverty":
         return choose_poverty_answer(obs, rng, worlds, deadline)
+    if obs.phase == "poverty-return":
+        return choose_poverty_return(obs, rng, worlds, deadline)
     if obs.phase == "play":
         return choose_play(obs, rng, worlds, deadline)
     return choose_standard(obs, rng)
@@ -275,6 +278,51 @@ def choose_poverty_answer(
     means = _evaluate(obs, rng, words, count, deadline, poverty_world)
     best = max(words, key=lambda w: (means[w], w == "decline"))
     return prefix + best, f"{best} plays best on sampled deals ({means[best]:+.1f})"
+
+
+RETURN_CANDIDATES = 6  # sets of cards to give back that are played out
+
+
+def choose_poverty_return(
+    obs: Observation, rng: random.Random, count: int, deadline: float
+) -> tuple[str, str]:
+    """The cards to give back after taking an Armut, played out on sampled deals.
+
+    Only a few sets are weighed: those made of the cheapest plain cards, and those
+    that empty a plain suit (a void lets the taker trump in later)."""
+    prefix = f"{obs.seat}:"
+    candidates = _return_candidates(obs)
+    if len(candidates) == 1:
+        return prefix + candidates[0], "the only sensible cards to give back"
+    means = _evaluate(obs, rng, candidates, count, deadline)
+    best = max(candidates, key=lambda w: (means[w], w == candidates[0]))
+    return prefix + best, f"giving back {best[7:]} plays best on sampled deals ({means[best]:+.1f})"
+
+
+def _return_candidates(obs: Observation) -> list[str]:
+    """Legal sets to give back, the standard pick first: cheapest plain cards, and
+    sets that leave a plain suit empty."""
+    prefix = f"{obs.seat}:"
+    legal = {_card_key(a[len(prefix) + 7 :]): a[len(prefix) :] for a in obs.legal}
+    standard = choose_standard(obs, random.Random(0))[0][len(prefix) :]
+    size = len(standard[7:].split(","))
+    by_cost = sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes, str(c)))
+    picks: list[tuple[Card, ...]] = list(combinations(by_cost[: size + 2], size))
+    for suit in sorted({obs.order.follows[c] for c in obs.hand} - {"T"}):
+        in_suit = [c for c in by_cost if obs.order.follows[c] == suit]
+        if len(in_suit) <= size:
+            rest = [c for c in by_cost if c not in in_suit][: size - len(in_suit)]
+            picks.append(tuple(in_suit + rest))
+    words = [legal.get(_card_key(standard[7:]), standard)]
+    for pick in picks:
+        word = legal.get(_card_key(",".join(map(str, pick))))
+        if word is not None and word not in words:
+            words.append(word)
+    return words[:RETURN_CANDIDATES]
+
+
+def _card_key(cards: str) -> tuple[str, ...]:
+    return tuple(sorted(cards.split(",")))
 
 
 def _evaluate(
