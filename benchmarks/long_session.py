@@ -1,8 +1,9 @@
 """A long evening in one page: ``python3 benchmarks/long_session.py [--deals 50]``.
 
 Builds dist/ (unless ``--no-build``), serves it on 127.0.0.1 and plays DEALS deals in a
-row in one page of headless Chromium: the human seat by clicking (the healthy call, the
-first legal card, "Nächstes Spiel"), the other seats by the page's bots, with no delay.
+row in one page of headless Chromium (series after series at the preset's rounds): the
+human seat by clicking (the healthy call, the first legal card, "Nächstes Spiel"), the
+other seats by the page's bots, with no delay.
 Reports, after the engine is ready and after the last deal: the page's JS heap (after a
 garbage collection), the resident memory of the renderer processes (page, worker and
 Pyodide's wasm memory), and what IndexedDB holds (the browser's usage estimate and the
@@ -16,6 +17,7 @@ import json
 import platform
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from benchmarks.page_bench import launch, served  # noqa: E402
 HAND = "[data-testid=hand]"
 LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=true])"
 STUCK_S = 20  # no move of ours for this long: answer any open question with its first choice
+GIVE_UP_S = 120  # nothing at all to click for this long: report where it stands and stop
 
 STORAGE_JS = """async () => {
   const estimate = await navigator.storage.estimate();
@@ -104,7 +107,10 @@ def play_deals(page: Any, deals: int) -> list[float]:
     times: list[float] = []
     started = last_move = time.monotonic()
     while len(times) < deals:
-        if click_first(page, "[data-testid=next-game]"):
+        # a finished deal: on to the next one, or a new series once this one is over
+        if click_first(page, "[data-testid=next-game]") or click_first(
+            page, "[data-testid=new-series]"
+        ):
             now = time.monotonic()
             times.append(now - started)
             started = last_move = now
@@ -115,6 +121,10 @@ def play_deals(page: Any, deals: int) -> list[float]:
             moved = click_first(page, "[data-action]")
         if moved:
             last_move = time.monotonic()
+        elif time.monotonic() - last_move > GIVE_UP_S:
+            page.screenshot(path=str(Path(tempfile.gettempdir()) / "long_session_stuck.png"))
+            buttons = page.locator("button:visible").all_text_contents()
+            raise RuntimeError(f"stuck after {len(times)} deals; buttons: {buttons}")
         else:
             page.wait_for_timeout(50)
     return times

@@ -79,6 +79,23 @@ def test_bad_links_alert_and_leave_a_playable_start_page(page: Any) -> None:
     assert page.watch.offsite == []
 
 
+@pytest.mark.parametrize("extra", ["rounds=13", "players=8", "level=genius", "throw_kings=-1"])
+def test_a_game_link_with_refused_table_choices_deals_with_the_defaults(
+    page: Any, extra: str
+) -> None:
+    # ddv's Pflichtsolo caps its rounds at 5 and seats 4 or 5; the alert says what was
+    # refused, and the deal is on the table all the same
+    page.goto(f"#/play?rules=ddv&seed=4&delay=0&{extra}")
+    ready(page)
+    page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
+    assert page.locator("[data-testid=table] .plate").count() == 4
+    if extra != "throw_kings=-1":  # not a table choice of a game link: ignored
+        alert = page.locator("[role=alert]").text_content() or ""
+        assert alert.strip(), extra
+        assert "Traceback" not in alert and "Error" not in alert
+    assert page.watch.errors == []
+
+
 def test_link_opens_viewer_steps_and_plays_on(page: Any) -> None:
     payload = links.encode(RECORD)
     page.goto(f"/#/replay/{payload}")

@@ -170,7 +170,25 @@ async function startGame(rules, seed) {
   const payload = { rules, seed, seat: 0, players };
   if (store.level) payload.level = store.level;
   if (store.rounds) payload.rounds = store.rounds;
-  await request(token, "new_game", payload);
+  if (players !== 4 || store.level || store.rounds) await newGameOrDefaults(token, payload);
+  else await request(token, "new_game", payload);
+}
+
+// A link's table choices (players, level, rounds) that the engine refuses are said in
+// the alert, and the deal starts with the preset's defaults instead of an empty table.
+async function newGameOrDefaults(token, payload) {
+  try {
+    const view = await call("new_game", payload);
+    if (token === game) await persist();
+    if (token === game) setView(view);
+    return;
+  } catch (err) {
+    if (token !== game) return;
+    store.alert = errorText(err, seatName);
+  }
+  Object.assign(store, { players: 4, level: null, rounds: null });
+  const { rules, seed, seat } = payload;
+  await request(token, "new_game", { rules, seed, seat, players: 4 });
 }
 
 // Rebuild a saved table: the whole series (schema 2, `resume`) or, from an older page,
