@@ -28,9 +28,8 @@ delete window.BroadcastChannel;
 
 
 def cards(page: Any) -> list[str]:
-    return sorted(
-        page.locator(f"{HAND} button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
-    )
+    hand = page.locator(f"{HAND} button[data-card]")
+    return sorted(hand.evaluate_all("els => els.map(e => e.dataset.card)"))
 
 
 def table_cards(page: Any) -> list[str]:

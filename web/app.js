@@ -170,7 +170,10 @@ let startHere = null;
 // says so and offers to take it over (again(true) does).
 async function ownTable(token, again, steal) {
   const mine = await tabs.own(steal ? "steal" : "try");
-  if (token !== game) return false;
+  if (token !== game) {
+    if (store.screen !== "play") tabs.release(); // the player left before the lock came
+    return false;
+  }
   if (mine) {
     try { await saved.claimGame(tabs.tabId); } catch { /* no storage: nothing to guard */ }
     if (token !== game) return false;
@@ -193,7 +196,7 @@ function lostTable(why = "") {
   if (store.screen !== "play" || store.tab !== "own") return;
   game++; // drops this tab's bot timers and engine replies
   tabs.release();
-  Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "" });
+  Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
   // taking it back resumes the newest saved state, whichever tab wrote it
   startHere = (steal) => startGame(store.preset, randomSeed(), steal, "#/game");
   render();
@@ -240,7 +243,7 @@ async function findSavedGame() {
 async function startGame(rules, seed, steal = false, from = location.hash) {
   const token = ++game;
   Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
-    expanded: [] });
+    expanded: [], tab: "own" });
   render();
   if (!await ownTable(token, (again) => startGame(rules, seed, again, from), steal)) return;
   const resume = await saved.savedGame(from);
@@ -562,7 +565,8 @@ function tabNotice() {
   h("div", { class: "result-go" },
     h("button", { type: "button", class: "primary", dataset: { intent: "take-over", focus: "take-over",
       testid: "take-over" }, text: moved ? t("tabTakeBack") : t("tabTakeOver") }),
-    h("a", { class: "button", href: "#", dataset: { testid: "tab-home" }, text: t("toStart") })));
+    h("button", { type: "button", dataset: { intent: "home", focus: "home", testid: "tab-home" },
+      text: t("toStart") })));
 }
 
 function tableScreen() {
@@ -779,7 +783,7 @@ initReplay({
   playOn: function playOn(record, seat, steal = false) {
     const token = ++game;
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
-      picked: [] });
+      picked: [], tab: "own" });
     history.replaceState(null, "", "#/game");
     render();
     return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
