@@ -136,6 +136,21 @@ def test_a_second_tab_asks_and_the_first_stops_when_it_takes_over(browser: Any, 
     ready(a)
     same_position(a, *newest)
     assert a.locator(NOTICE).count() == 0
+
+    # a take-back writes fewer moves on purpose: that write is not refused
+    moves = stored_game(a)["data"]["moves"]
+    a.click("[data-testid=undo]")
+    a.wait_for_function(
+        f"n => document.querySelectorAll('{HAND} button[data-card]').length === n",
+        arg=len(newest[0]) + 1,
+    )
+    my_turn(a)
+    taken_back = cards(a), table_cards(a)
+    assert stored_game(a)["data"]["moves"] < moves
+    a.reload()
+    ready(a)
+    same_position(a, *taken_back)
+    assert a.locator(NOTICE).count() == 0
     assert errors == []
     context.close()
 
