@@ -15,6 +15,8 @@ import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 import * as motion from "./motion.js";
 import * as saved from "./storage.js";
+import * as tabs from "./tabs.js";
+import { download } from "./dom.js";
 import { options } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
@@ -42,6 +44,10 @@ const store = {
   tournament: null, // a tournament night's choices from the engine (table rounds)
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
+  quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
+  tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
+  tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
+  otherGame: false, // the other tab's game is not the one this link opens
   tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
   seatName,
   relative,
@@ -114,6 +120,8 @@ let game = 0; // bumps on every new game so stale bot timers and replies are dro
 
 function route() {
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  // only the table screen plays the saved game; elsewhere another tab may take it
+  if (path !== "/play" && path !== "/game") tabs.release();
   const params = new URLSearchParams(query);
   if (params.has("delay")) store.delay = Math.max(0, Number(params.get("delay")) || 0);
   if (path === "/play") {
@@ -147,6 +155,80 @@ function route() {
   }
 }
 
+// The game on this table, as the saved entry knows it (shared by tabs that resumed it).
+let gameId = "";
+
+function newGameId() {
+  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
+}
+
+// Starts the table again here, taking the game from another tab (set while this tab
+// shows the other-tab notice; "take-over" calls it).
+let startHere = null;
+
+// Own the saved game before touching it. false: another tab plays it, and this tab
+// says so and offers to take it over (again(true) does).
+async function ownTable(token, again, steal) {
+  const mine = await tabs.own(steal ? "steal" : "try");
+  if (token !== game) {
+    if (store.screen !== "play") tabs.release(); // the player left before the lock came
+    return false;
+  }
+  if (mine) {
+    try { await saved.claimGame(tabs.tabId); } catch { /* no storage: nothing to guard */ }
+    if (token !== game) return false;
+    store.tab = "own";
+    store.tabWhy = "";
+    startHere = null;
+    return true;
+  }
+  const other = await saved.savedGame("#/game");
+  if (token !== game) return false;
+  Object.assign(store, { tab: "elsewhere", tabWhy: "", busy: false, view: null,
+    otherGame: !!other && location.hash !== "#/game" && other.hash !== location.hash });
+  startHere = again;
+  render();
+  return false;
+}
+
+// Another tab took the game (its lock, its message or a refused write): stop here.
+function lostTable(why = "") {
+  if (store.screen !== "play" || store.tab !== "own") return;
+  game++; // drops this tab's bot timers and engine replies
+  tabs.release();
+  Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
+  // taking it back resumes the newest saved state, whichever tab wrote it
+  startHere = (steal) => startGame(store.preset, randomSeed(), steal, "#/game");
+  render();
+}
+
+tabs.onLost(() => lostTable());
+
+// The start page's list of entries set aside (export, delete).
+async function listQuarantined() {
+  try { store.quarantined = await saved.quarantined(); } catch { store.quarantined = []; }
+  if (store.screen === "start") render();
+}
+
+async function exportQuarantined(id) {
+  const item = store.quarantined.find((q) => String(q.id) === String(id));
+  if (!item) return;
+  try {
+    download(`doppelkopf-${item.key || "entry"}-${item.id}.json`, "application/json",
+      await saved.quarantinedText(item.id));
+  } catch {
+    store.alert = t("storageFailed");
+    render();
+  }
+}
+
+async function dropQuarantined(id) {
+  const item = store.quarantined.find((q) => String(q.id) === String(id));
+  if (!item) return;
+  try { await saved.dropQuarantined(item.id); } catch { store.alert = t("storageFailed"); }
+  await listQuarantined();
+}
+
 // "Weiterspielen" on the start page: whatever game IndexedDB holds, under its own link.
 async function findSavedGame() {
   const found = await saved.savedGame("#/game");
@@ -154,17 +236,21 @@ async function findSavedGame() {
   const rules = found?.table?.game?.rules ?? found?.record?.rules ?? null;
   store.savedGame = typeof hash === "string" && hash.startsWith("#/") ? { hash, rules } : null;
   if (store.screen === "start") render();
+  await listQuarantined();
 }
 
-async function startGame(rules, seed) {
+// `from`: the saved game to resume (the link's own, or "#/game": whichever is saved).
+async function startGame(rules, seed, steal = false, from = location.hash) {
   const token = ++game;
   Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
-    expanded: [] });
+    expanded: [], tab: "own" });
   render();
-  const resume = await saved.savedGame(location.hash);
+  if (!await ownTable(token, (again) => startGame(rules, seed, again, from), steal)) return;
+  const resume = await saved.savedGame(from);
   if (token !== game) return;
   if (resume && await resumeSaved(token, resume)) return;
   if (token !== game) return;
+  gameId = newGameId();
   const players = store.players;
   // the engine seats its bots of the chosen level (its default without one)
   const payload = { rules, seed, seat: 0, players };
@@ -204,17 +290,20 @@ async function resumeSaved(token, resume) {
     return false;
   }
   if (token !== game) return true;
-  await persist(); // a schema 1 entry is written again as a whole table
-  if (token === game) setView(view);
+  gameId = typeof resume.gameId === "string" ? resume.gameId : newGameId();
+  // a schema 1 entry is written again as a whole table
+  if (await persist(token, "resume") && token === game) setView(view);
   return true;
 }
 
 // Ask the engine; a reply for an abandoned game is ignored.
 async function request(token, type, payload) {
+  if (store.screen === "play" && store.tab !== "own") return;
   try {
     const view = await call(type, payload);
-    // a saved game is written (and committed) before the move is shown as done
-    if (token === game) await persist();
+    // a saved game is written (and committed) before the move is shown as done; a
+    // refused write is no move: the table says where the game went instead
+    if (token !== game || !await persist(token, type)) return;
     if (token === game) setView(view);
   } catch (err) {
     if (token !== game) return;
@@ -261,6 +350,17 @@ function act(word) {
 // ---- intents ------------------------------------------------------------
 
 function dispatch(intent) {
+  if (intent.kind === "take-over") {
+    const again = startHere;
+    startHere = null;
+    if (again && store.screen === "play") again(true);
+    return;
+  }
+  if (intent.kind === "quarantine-export") return void exportQuarantined(intent.value);
+  if (intent.kind === "quarantine-delete") return void dropQuarantined(intent.value);
+  // a table this tab does not own takes no moves (keys included)
+  if (store.screen === "play" && store.tab !== "own" && !["lang", "home", "primer", "new-here"]
+    .includes(intent.kind)) return;
   if (tools.intent(intent)) return;
   const view = store.view;
   switch (intent.kind) {
@@ -468,8 +568,33 @@ function presetPlayers() {
   return store.rulesMeta?.[store.preset]?.players ?? [4];
 }
 
+// Another tab plays this game (or took it from this one): say so on the table and
+// offer to play it here.
+function tabNotice() {
+  const moved = store.tab === "moved";
+  const text = moved ? (store.tabWhy === "game-newer" ? t("tabNewer") : t("tabMoved"))
+    : store.otherGame ? t("tabOtherGame") : t("tabElsewhere");
+  return h("section", { class: "result tab-notice", "aria-labelledby": "tab-title",
+    "aria-describedby": "tab-text", dataset: { testid: "tab-notice", state: store.tab, why: store.tabWhy || null } },
+  h("div", { class: "result-body" },
+    h("h2", { id: "tab-title", text: moved ? t("tabMovedTitle") : t("tabElsewhereTitle") }),
+    h("p", { id: "tab-text", text }),
+    store.otherGame && !moved ? h("p", { class: "quiet", text: t("tabOtherGameWarning") }) : null),
+  h("div", { class: "result-go" },
+    h("button", { type: "button", class: "primary", dataset: { intent: "take-over", focus: "take-over",
+      testid: "take-over" }, text: moved ? t("tabTakeBack") : t("tabTakeOver") }),
+    h("button", { type: "button", dataset: { intent: "home", focus: "home", testid: "tab-home" },
+      text: t("toStart") })));
+}
+
 function tableScreen() {
   const view = store.view;
+  if (store.tab !== "own") {
+    return h("div", { class: "game waiting" }, h("div", { class: "stage" },
+      h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
+        waitingSeats(store.players, seatName), h("div", { class: "middle" })),
+      tabNotice()));
+  }
   if (!view) {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
       store.error ? h("p", { class: "engine failed", text: store.error }) : null,
@@ -565,7 +690,9 @@ function seriesState(view) {
 function updateLive() {
   const view = store.view;
   let status = "";
-  if (store.screen === "play" && store.engine === "loading") status = t("loading");
+  if (store.screen === "play" && store.tab !== "own") {
+    status = store.tab === "moved" ? t("tabMovedTitle") : t("tabElsewhereTitle");
+  } else if (store.screen === "play" && store.engine === "loading") status = t("loading");
   else if (store.screen === "play" && view && view.phase !== "done" && view.to_act != null) {
     status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) });
   } else if (store.screen === "play" && view && view.phase === "done") status = t("result");
@@ -626,13 +753,21 @@ tools.init({ state: store, render, act, call, seatName, scheduleBot,
   },
   request: (type, payload) => request(++game, type, payload) });
 
-async function persist() {
-  if (!store.view && store.screen !== "play") return;
+// Write the table; false if the write was refused because another tab has the game
+// (this tab then stops and says so). Other storage failures keep the game going.
+async function persist(token, type) {
+  if (!store.view && store.screen !== "play") return true;
   try {
-    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game");
+    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game",
+      { owner: tabs.tabId, gameId, back: type === "undo" });
   } catch (err) {
+    if (err?.code === "game-owned" || err?.code === "game-newer") {
+      if (token === game) lostTable(err.code);
+      return false;
+    }
     store.alert = t("storageFailed");
   }
+  return true;
 }
 
 async function openReplay(path, seat) {
@@ -663,19 +798,24 @@ initReplay({
   render: () => render(),
   alert: (message) => { store.alert = message; },
   share: (payload) => shareLink(payload, null),
-  playOn: (record, seat) => {
+  playOn: function playOn(record, seat, steal = false) {
     const token = ++game;
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
-      picked: [] });
+      picked: [], tab: "own" });
     history.replaceState(null, "", "#/game");
     render();
-    return request(token, "load_record", { record, seat });
+    return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
+      if (!mine) return undefined;
+      gameId = newGameId();
+      return request(token, "load_record", { record, seat });
+    });
   },
 });
 
 saved.savedKeeper().then((obj) => { if (obj) loadKeeperState(obj); }, () => {});
 onKeeperChange((obj) => { saved.saveKeeper(obj).catch(() => {}); });
 saved.onProblem((message) => { store.alert = message; queueMicrotask(render); });
+saved.onQuarantine(() => { if (store.screen === "start") listQuarantined(); });
 
 try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
 installSprite();

@@ -2,7 +2,7 @@
 // each (from the engine's rules metadata), table size and rounds, the demos, the score
 // keeper, and each rule set's primer in help. Pure view of the store.
 import { h } from "./dom.js";
-import { t, localText, presetName } from "./i18n.js";
+import { t, localText, presetName, errorText, getLang, has } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
 
@@ -41,6 +41,27 @@ function resumeCard(store) {
     h("p", { text: t("resumeLine", { rules: presetName(store.rulesMeta, saved.rules) }) }),
     h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
       t("resume")));
+}
+
+// Entries the page could not open (damaged, or from a newer version): each can be
+// saved as a file or deleted.
+function quarantineList(store) {
+  const items = store.quarantined ?? [];
+  if (!items.length) return null;
+  return h("section", { class: "quarantine", "aria-labelledby": "quarantine-title",
+    dataset: { testid: "quarantine" } },
+  h("h2", { id: "quarantine-title", text: t("quarantineTitle") }),
+  h("p", { class: "quiet", text: t("quarantineLine") }),
+  h("ul", {}, items.map((q) => h("li", { dataset: { testid: "quarantined", id: String(q.id) } },
+    h("span", { class: "quarantine-what" },
+      h("strong", { text: has(`entryKind.${q.key}`) ? t(`entryKind.${q.key}`) : t("entryKind.other") }),
+      q.at ? ` · ${new Date(q.at).toLocaleString(getLang() === "de" ? "de-DE" : "en-GB")}` : "",
+      h("span", { class: "quiet", text: ` · ${errorText(typeof q.why === "string" ? { code: q.why } : q.why)}` })),
+    h("span", { class: "quarantine-go" },
+      h("button", { type: "button", dataset: { intent: "quarantine-export", value: String(q.id),
+        testid: "quarantine-export", focus: `quarantine-export:${q.id}` }, text: t("quarantineExport") }),
+      h("button", { type: "button", dataset: { intent: "quarantine-delete", value: String(q.id),
+        testid: "quarantine-delete", focus: `quarantine-delete:${q.id}` }, text: t("quarantineDelete") }))))));
 }
 
 function fan() {
@@ -91,5 +112,6 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
       h("button", { type: "button", class: "tile", dataset: { intent: "tournament",
         focus: "tournament", testid: "open-tournament" } },
       icon("sheet"), h("strong", { text: t("tournament") }), h("span", { text: t("tournamentLine") }))),
+    quarantineList(store),
     savesPanel);
 }

@@ -4,8 +4,10 @@
 //
 // The "game" entry, schema 2: {hash, table} where table is the engine's `save` answer
 // (the series record with every finished deal, games before it, the running deal's
-// record, seat, bots), rebuilt by the engine's `resume`. Schema 1 (older pages) held
-// only the running deal: {hash, record, seat}; it still opens via `load_record`.
+// record, seat, bots), rebuilt by the engine's `resume`, with `moves` (every action in
+// it) and `gameId` (the same across tabs that resumed it); the entry's `owner` is the
+// tab that plays it (tabs.js). Schema 1 (older pages) held only the running deal:
+// {hash, record, seat}; it still opens via `load_record`.
 import { h } from "./dom.js";
 import { t, errorText } from "./i18n.js";
 
@@ -92,6 +94,10 @@ function isRecord(r) {
   return !!r && typeof r === "object" && Array.isArray(r.hands) && Array.isArray(r.actions);
 }
 
+let onQuarantineFn = () => {};
+// fn() is called once an entry has been moved to quarantine (the start page lists them).
+export function onQuarantine(fn) { onQuarantineFn = fn; }
+
 let onProblemFn = null;
 // fn(message) is told about every entry set aside (a sentence for role=alert)
 export function onProblem(fn) {
@@ -107,7 +113,36 @@ export function quarantine(key, entry, why) {
     try { copy = JSON.parse(JSON.stringify(entry ?? null)); } catch { copy = String(entry); }
     t.objectStore("quarantine").put({ key, why, at: Date.now(), entry: copy });
     t.objectStore("saves").delete(key);
-  }).catch(() => {});
+  }).then(() => onQuarantineFn(), () => {});
+}
+
+// The entries set aside, newest first: [{id, key, why, at}] (without the entry itself).
+export async function quarantined() {
+  return tx(["quarantine"], "readonly", (t, done) => {
+    const out = [];
+    const req = t.objectStore("quarantine").openCursor(null, "prev");
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) { done(out); return; }
+      const q = cursor.value ?? {};
+      out.push({ id: cursor.key, key: String(q.key ?? ""), why: q.why ?? "", at: Number(q.at) || 0 });
+      cursor.continue();
+    };
+  });
+}
+
+// The raw entry of a quarantined one, as JSON text (for the player to keep).
+export async function quarantinedText(id) {
+  const q = await tx(["quarantine"], "readonly", (t, done) => {
+    const req = t.objectStore("quarantine").get(id);
+    req.onsuccess = () => done(req.result);
+  });
+  if (!q) throw refusal("not-object");
+  return JSON.stringify(q.entry ?? null, null, 1);
+}
+
+export async function dropQuarantined(id) {
+  await tx(["quarantine"], "readwrite", (t) => t.objectStore("quarantine").delete(id));
 }
 
 async function read(key) {
@@ -138,10 +173,67 @@ export async function savedGame(hash) {
   }
 }
 
-// Store the running table (the engine's `save`); resolves once IndexedDB has committed it.
-export async function saveGame(call, hash) {
+// Store the running table (the engine's `save`); resolves once IndexedDB has committed
+// it. `owner` is this tab's id, `gameId` the game's; `back` allows fewer moves than the
+// stored entry (a take-back). Rejects with code "game-owned" or "game-newer" when the
+// stored game belongs to another tab or is further on: nothing is overwritten then.
+export async function saveGame(call, hash, { owner, gameId, back = false }) {
   const table = await call("save");
-  await put("game", { hash, table });
+  const data = { hash, table, moves: moveCount(table), gameId };
+  const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
+  if (JSON.stringify(entry).length > MAX_ENTRY) throw refusal("too-large");
+  // read and write in one transaction, so no other tab's write can come in between
+  const why = await tx(["saves"], "readwrite", (t, done) => {
+    const saves = t.objectStore("saves");
+    const req = saves.get("game");
+    req.onsuccess = () => {
+      const refused = refuseGame(req.result, entry, back);
+      if (refused) done(refused);
+      else saves.put(entry, "game");
+    };
+  });
+  if (why) throw refusal(why);
+}
+
+// Why a write of `entry` over `stored` must not happen, or "".
+function refuseGame(stored, entry, back) {
+  if (!stored || typeof stored !== "object") return "";
+  if (typeof stored.owner === "string" && stored.owner !== entry.owner) return "game-owned";
+  const d = stored.data;
+  const same = d && typeof d.gameId === "string" && d.gameId === entry.data.gameId;
+  if (same && !back && Number(d.moves) > entry.data.moves) return "game-newer";
+  return "";
+}
+
+// Every action of every game in a saved table: grows with each move and stays put on
+// the next deal (the finished one is in the series), falls only by a take-back.
+export function moveCount(table) {
+  const count = (r) => (Array.isArray(r?.actions) ? r.actions.length : 0);
+  const games = table?.series?.games ?? [];
+  const last = games.at(-1);
+  let moves = games.reduce((n, g) => n + count(g), 0)
+    + (table?.loose ?? []).reduce((n, g) => n + count(g), 0);
+  // a finished running game is the sheet's last game already
+  const onSheet = last && count(last) === count(table?.game)
+    && JSON.stringify(last.hands) === JSON.stringify(table?.game?.hands);
+  if (!onSheet) moves += count(table?.game);
+  return moves;
+}
+
+// This tab plays the saved game from now on: other tabs' writes are refused. Done in
+// one transaction, before the entry is read for resuming, so a write the old owner had
+// on its way is either in what we read or refused.
+export async function claimGame(owner) {
+  await tx(["saves"], "readwrite", (t) => {
+    const saves = t.objectStore("saves");
+    const req = saves.get("game");
+    req.onsuccess = () => {
+      const entry = req.result;
+      if (entry && check("game", entry) === "" && entry.owner !== owner) {
+        saves.put({ ...entry, owner }, "game");
+      }
+    };
+  });
 }
 
 // The engine refused the saved game: move it to quarantine and report why
