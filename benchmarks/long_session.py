@@ -29,7 +29,7 @@ from benchmarks.page_bench import launch, served  # noqa: E402
 
 HAND = "[data-testid=hand]"
 LEGAL_CARD = f"{HAND}[data-my-turn=true] button[data-card]:not([aria-disabled=true])"
-STUCK_S = 20  # no move of ours for this long: answer any open question with its first choice
+STUCK_S = 5  # no move of ours for this long: answer any open question with its first choice
 GIVE_UP_S = 120  # nothing at all to click for this long: report where it stands and stop
 
 STORAGE_JS = """async () => {
@@ -102,8 +102,8 @@ def click_first(page: Any, selector: str) -> bool:
     return True
 
 
-def play_deals(page: Any, deals: int) -> list[float]:
-    """Play ``deals`` deals; the seconds each took."""
+def play_deals(page: Any, deals: int, on_deal: Any = None) -> list[float]:
+    """Play ``deals`` deals; the seconds each took. ``on_deal(n)`` after each."""
     times: list[float] = []
     started = last_move = time.monotonic()
     while len(times) < deals:
@@ -115,9 +115,13 @@ def play_deals(page: Any, deals: int) -> list[float]:
             times.append(now - started)
             started = last_move = now
             print(f"deal {len(times)}: {times[-1]:.1f} s", file=sys.stderr, flush=True)
+            if on_deal:
+                on_deal(len(times))
             continue
         moved = click_first(page, '[data-action="healthy"]') or click_first(page, LEGAL_CARD)
         if not moved and time.monotonic() - last_move > STUCK_S:
+            # a forced choice (a Pflichtsolo when vorgeführt): open the folded solos first
+            click_first(page, "[data-testid=solo-picker][aria-expanded=false]")
             moved = click_first(page, "[data-action]")
         if moved:
             last_move = time.monotonic()
@@ -136,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="ddv")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--every", type=int, default=10, help="measure after every N deals")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if not args.no_build:
@@ -149,18 +154,22 @@ def main(argv: list[str] | None = None) -> int:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{base}#/play?rules={args.rules}&seed={args.seed}&level=standard&delay=0")
         page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
-        before = snapshot(browser, page)
-        times = play_deals(page, args.deals)
+        series = {0: snapshot(browser, page)}
+
+        def measure(n: int) -> None:
+            if n % args.every == 0 and n < args.deals:
+                series[n] = snapshot(browser, page)
+
+        times = play_deals(page, args.deals, measure)
         page.wait_for_timeout(1_000)  # the last save lands
-        after = snapshot(browser, page)
+        series[len(times)] = snapshot(browser, page)
         browser.close()
     report = {
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {platform.system()}",
         "deals": len(times),
         "seconds_per_deal": round(sum(times) / len(times), 2),
-        "before": before,
-        "after": after,
+        "after_deals": series,
         "page_errors": errors,
     }
     if args.json:
@@ -168,8 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         per_deal = report["seconds_per_deal"]
         print(f"{report['deals']} {args.rules} deals in one page, {per_deal} s a deal")
-        for key in before:
-            print(f"  {key:16} {before[key]:>10} -> {after[key]}")
+        print("  after deals      " + "".join(f"{n:>9}" for n in series))
+        for key in series[0]:
+            print(f"  {key:16} " + "".join(f"{m[key]!s:>9}" for m in series.values()))
         print(f"  page errors: {len(errors)}")
     return 0
 
