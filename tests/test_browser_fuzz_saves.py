@@ -128,7 +128,7 @@ def mutate(entry: dict[str, Any], rng: random.Random) -> Any:
             parent, key = parent[key], step_key
         op = rng.random()
         if op < 0.55:
-            parent[key] = rng.choice(HOSTILE)
+            parent[key] = copy.deepcopy(rng.choice(HOSTILE))
         elif op < 0.7 and isinstance(parent, dict):
             del parent[key]
         elif op < 0.85 and isinstance(parent[key], list) and parent[key]:
@@ -137,7 +137,7 @@ def mutate(entry: dict[str, Any], rng: random.Random) -> Any:
         elif isinstance(parent[key], int | float) and not isinstance(parent[key], bool):
             parent[key] = parent[key] + rng.choice([-1, 1, 1000, -1000, 10**12])
         else:
-            parent[key] = rng.choice(HOSTILE)
+            parent[key] = copy.deepcopy(rng.choice(HOSTILE))
     return out
 
 
@@ -194,8 +194,8 @@ def try_entry(page: Any, key: str, entry: Any, i: int) -> str:
     before = read(page, key)["quarantined"]
     page.evaluate(WRITE_JS, [key, entry])
     if key == "game":  # read when the game route opens: no reload needed
-        page.goto("#/")
-        page.wait_for_selector("[data-testid=start]", state="attached")
+        page.goto("#/keeper")  # (the start page would read it too, for "Weiterspielen")
+        page.wait_for_selector("[data-testid=keeper-setup], [data-testid=keeper-form]")
         page.goto("#/game")
     else:  # read when the page starts
         page.goto(f"/?case={i}#/{key}")
@@ -204,8 +204,10 @@ def try_entry(page: Any, key: str, entry: Any, i: int) -> str:
     while True:
         now = read(page, key)
         if now["quarantined"] > before:
-            alert = page.locator("[role=alert]").text_content() or ""
-            assert alert.strip(), f"case {i}: set aside without a word"
+            page.wait_for_function(
+                "() => document.querySelector('[role=alert]')?.textContent.trim()",
+                timeout=10_000,
+            )  # the message follows the move into the quarantine
             return "set aside"
         if now["entry"] is not None or key == "game":
             return "opened"

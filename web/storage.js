@@ -16,6 +16,7 @@ const READABLE = [1, 2]; // schema 1: a game entry is one game record (keeper: u
 const DB = "doko";
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
+const MAX_DEPTH = 40; // nesting of a stored entry (a saved table needs about 8)
 const KINDS = ["game", "keeper", "tournament"];
 
 let dbPromise = null;
@@ -65,6 +66,7 @@ export function check(key, entry) {
   let size = 0;
   try { size = JSON.stringify(entry).length; } catch { return "not-json"; }
   if (size > MAX_ENTRY) return "too-large";
+  if (tooDeep(entry)) return "too-deep"; // IndexedDB could not even store it again
   if (!READABLE.includes(entry.schema)) {
     return "newer-schema";
   }
@@ -90,6 +92,18 @@ export function check(key, entry) {
   return "";
 }
 
+// Deeper than MAX_DEPTH anywhere? A walk with its own stack, so depth costs no recursion.
+function tooDeep(value) {
+  const stack = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    if (depth >= MAX_DEPTH) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function isRecord(r) {
   return !!r && typeof r === "object" && Array.isArray(r.hands) && Array.isArray(r.actions);
 }
@@ -109,11 +123,18 @@ export function quarantine(key, entry, why) {
   problems.push(why);
   if (onProblemFn) takeProblems().forEach((m) => onProblemFn(m));
   return tx(["saves", "quarantine"], "readwrite", (t) => {
-    let copy = null;
-    try { copy = JSON.parse(JSON.stringify(entry ?? null)); } catch { copy = String(entry); }
-    t.objectStore("quarantine").put({ key, why, at: Date.now(), entry: copy });
+    const kept = { key, why, at: Date.now() };
+    try {
+      t.objectStore("quarantine").put({ ...kept, entry: JSON.parse(JSON.stringify(entry ?? null)) });
+    } catch { // too deep or odd for IndexedDB's copy: keep it as text
+      t.objectStore("quarantine").put({ ...kept, text: safeText(entry) });
+    }
     t.objectStore("saves").delete(key);
   }).then(() => onQuarantineFn(), () => {});
+}
+
+function safeText(value) {
+  try { return JSON.stringify(value).slice(0, MAX_ENTRY); } catch { return String(value); }
 }
 
 // The entries set aside, newest first: [{id, key, why, at}] (without the entry itself).
@@ -138,7 +159,7 @@ export async function quarantinedText(id) {
     req.onsuccess = () => done(req.result);
   });
   if (!q) throw refusal("not-object");
-  return JSON.stringify(q.entry ?? null, null, 1);
+  return typeof q.text === "string" ? q.text : JSON.stringify(q.entry ?? null, null, 1);
 }
 
 export async function dropQuarantined(id) {
@@ -230,7 +251,7 @@ export async function claimGame(owner) {
     req.onsuccess = () => {
       const entry = req.result;
       if (entry && check("game", entry) === "" && entry.owner !== owner) {
-        saves.put({ ...entry, owner }, "game");
+        try { saves.put({ ...entry, owner }, "game"); } catch { /* resume sets it aside */ }
       }
     };
   });

@@ -340,6 +340,7 @@ export default {
   "err.not-object": "kein gültiger Eintrag",
   "err.not-json": "keine JSON-Datei",
   "err.too-large": "zu groß",
+  "err.too-deep": "zu tief verschachtelt",
   "err.newer-schema": "aus einer neueren Version dieser Seite",
   "err.unknown-kind": "unbekannte Art von Eintrag",
   "err.no-data": "keine Daten",

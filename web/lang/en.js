@@ -328,6 +328,7 @@ export default {
   "err.not-object": "not a valid entry",
   "err.not-json": "not a JSON file",
   "err.too-large": "too large",
+  "err.too-deep": "nested too deeply",
   "err.newer-schema": "from a newer version of this page",
   "err.unknown-kind": "unknown kind of entry",
   "err.no-data": "no data",
