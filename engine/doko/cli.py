@@ -23,16 +23,21 @@ from .scoring import score, summary_from_json
 from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions
 from .tournament import TournamentError, play_tournament
+from .untrusted import parse_json
 
-MAX_INPUT = 1_000_000  # bytes; records and summaries are far smaller
+MAX_INPUT = 1_000_000  # characters; records and summaries are far smaller
+MAX_RULES = 4096  # characters of a --rules JSON
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    print(f"error: {message}", file=sys.stderr)
+    # one line, whatever the input echoed into the message
+    line = " ".join(message.splitlines())
+    print(f"error: {line}", file=sys.stderr)
     raise SystemExit(code)
 
 
 def read_input(path: str) -> Any:
+    """The JSON value of a file (or stdin), through doko.untrusted's checks."""
     try:
         if path == "-":
             text = sys.stdin.read(MAX_INPUT + 1)
@@ -43,12 +48,12 @@ def read_input(path: str) -> Any:
         fail(f"cannot read {path}: {err.strerror}")
     except UnicodeDecodeError:
         fail(f"{path} is not UTF-8 text")
-    if len(text) > MAX_INPUT:
-        fail(f"input larger than {MAX_INPUT} bytes")
+    except ValueError as err:  # stdin read in text mode, e.g. a surrogate escape
+        fail(f"cannot read {path}: {err}")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        fail(f"malformed JSON: {err.msg} at line {err.lineno} column {err.colno}")
+        return parse_json(text, MAX_INPUT)
+    except DokoError as err:
+        fail(str(err))
 
 
 def emit(data: Any) -> None:
@@ -105,8 +110,8 @@ def cmd_score(args: argparse.Namespace) -> None:
 
 def load_cli_rules(spec: str) -> Any:
     try:
-        return load_rules(json.loads(spec) if spec.startswith("{") else spec)
-    except (ValueError, json.JSONDecodeError) as err:
+        return load_rules(parse_json(spec, MAX_RULES) if spec.startswith("{") else spec)
+    except ValueError as err:
         fail(str(err))
 
 
@@ -371,6 +376,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
     try:
         args.run(args)
+    except DokoError as err:  # a refusal a command did not word itself
+        fail(str(err))
     except BrokenPipeError:  # e.g. piped into head: not an error worth a traceback
         sys.stderr.close()
         raise SystemExit(0) from None
