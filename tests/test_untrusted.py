@@ -424,6 +424,25 @@ def test_command_line_refusals_name_the_problem() -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--rules", "ddv", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "--rules", "ddv", "--games", "x"], "--games must be a whole number"),
+        (["match", "--rules", "ddv", "--games", "-3", "--bots", "standard,random"], "--games"),
+        (["match", "--rules", "ddv", "--games", "1", "--bots", "a,b", "--jobs", "0"], "--jobs"),
+        (["tournament", "--rules", "lockhausen", "--entrants", str(10**9)], "at most 10000"),
+        (
+            ["simulate", "--games", "1", "--rules", '{"preset": "ddv", "options": {"x": 1e999}}'],
+            "1e999 is not a JSON number",
+        ),
+    ],
+)
+def test_bad_counts_on_the_command_line_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run_cli(*args)
+    assert code == 2 and message in err and len(err.splitlines()) == 1 and out == "", err
+
+
+@pytest.mark.parametrize(
     ("options", "option", "value"),
     [
         ({"throw_kings": -1}, "throw_kings", -1),

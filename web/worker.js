@@ -210,12 +210,14 @@ function lastLine(err) {
 const MAX_TYPE = 40;
 const MAX_TEXT = 2_000_000;
 const refusal = (code, message, params = {}) => ({ message, code, params });
+const shapeRefusal = () =>
+  refusal("request-shape", "a request is an object {id, type, payload} whose type is a short text");
 
 function request(data) {
   const shaped = data !== null && typeof data === "object" && !Array.isArray(data);
   const id = shaped && (typeof data.id === "number" || typeof data.id === "string") ? data.id : null;
   if (!shaped || typeof data.type !== "string" || data.type.length > MAX_TYPE) {
-    return { id, error: refusal("request-shape", "a request is an object {id, type, payload} whose type is a short text") };
+    return { id, error: shapeRefusal() };
   }
   let text;
   try {
@@ -227,10 +229,16 @@ function request(data) {
     return { id, error: refusal("payload-not-json", "the request's payload cannot be written as JSON") };
   }
   if (text.length > MAX_TEXT) {
-    return { id, error: refusal("input-too-large", "input too large", { size: text.length, most: MAX_TEXT }) };
+    return { id, error: refusal("input-too-large", `input too large (${text.length} characters, at most ${MAX_TEXT})`,
+      { size: text.length, most: MAX_TEXT }) };
   }
   return { id, type: data.type, text };
 }
+
+// A message the worker could not deserialize (no data, so no id either).
+self.onmessageerror = () => {
+  self.postMessage({ id: null, ok: false, error: shapeRefusal() });
+};
 
 self.onmessage = async (event) => {
   const { id, type, text, error } = request(event.data);

@@ -10,6 +10,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from . import series as series_mod
@@ -27,6 +28,8 @@ from .untrusted import parse_json
 
 MAX_INPUT = 1_000_000  # characters; records and summaries are far smaller
 MAX_RULES = 4096  # characters of a --rules JSON
+MAX_ENTRANTS = 10_000  # a bot tournament's entrants; a club evening has a few dozen
+MAX_JOBS = 256  # processes for match --jobs
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -183,7 +186,7 @@ def replay_series_record(data: Any) -> None:
     emit({"sheet": series_mod.sheet(played), "totals": series_mod.totals(played)})
 
 
-def whole(text: str, name: str, least: int = 0) -> int:
+def whole(text: str, name: str, least: int = 0, most: int | None = None) -> int:
     """A whole-number option, refused with one line (argparse would print its usage)."""
     try:
         value = int(text)
@@ -191,7 +194,14 @@ def whole(text: str, name: str, least: int = 0) -> int:
         fail(f"{name} must be a whole number, not {text!r}")
     if value < least:
         fail(f"{name} must be at least {least}")
+    if most is not None and value > most:
+        fail(f"{name} must be at most {most}")
     return value
+
+
+def counted(name: str, least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a count such as --games: ``whole`` with its bounds."""
+    return lambda text: whole(text, name, least, most)
 
 
 def cmd_series(args: argparse.Namespace) -> None:
@@ -261,7 +271,7 @@ def print_series(played: series_mod.Series, as_json: bool) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> None:
     rules = load_cli_rules(args.rules)
-    entrants = whole(args.entrants, "--entrants")
+    entrants = whole(args.entrants, "--entrants", most=MAX_ENTRANTS)
     table_rounds = whole(args.table_rounds, "--table-rounds")
     try:
         report = play_tournament(
@@ -332,7 +342,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play many games and check invariants")
     s.add_argument("--rules", required=True)
     s.add_argument("--players", type=int, default=4)
-    s.add_argument("--games", type=int, required=True)
+    s.add_argument("--games", type=counted("--games", 1), required=True)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bots", default="random")
     s.add_argument("--records")
@@ -340,11 +350,16 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(run=cmd_simulate)
     m = sub.add_parser("match", help="duplicate match of two bots")
     m.add_argument("--rules", required=True)
-    m.add_argument("--games", type=int, required=True)
+    m.add_argument("--games", type=counted("--games", 1), required=True)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--bots", required=True)
     m.add_argument("--json", action="store_true")
-    m.add_argument("--jobs", type=int, default=1, help="processes to play the deals in")
+    m.add_argument(
+        "--jobs",
+        type=counted("--jobs", 1, MAX_JOBS),
+        default=1,
+        help="processes to play the deals in",
+    )
     m.set_defaults(run=cmd_match)
     ser = sub.add_parser("series", help="play a whole series at one table with bots")
     ser.add_argument("--rules", required=True)
