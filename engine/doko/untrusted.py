@@ -43,8 +43,13 @@ def nesting(text: str) -> int:
     """How deeply the brackets of JSON ``text`` nest, outside strings; counting stops
     just past MAX_DEPTH. An unclosed string's brackets count too: such a text is not
     JSON either way."""
+    return _nesting(_STRING.sub("", text))
+
+
+def _nesting(bare: str) -> int:
+    """``nesting`` of a text whose strings are taken out already."""
     depth = deepest = 0
-    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+    for bracket in _NOT_BRACKET.sub("", bare):
         if bracket in "[{":
             depth += 1
             if depth > deepest:
@@ -60,9 +65,10 @@ def check_text(text: str, most: int = MAX_TEXT) -> None:
     """Refuse JSON text that is too long, nests too deep or holds an oversized number."""
     if len(text) > most:
         raise InputError("input-too-large", size=len(text), most=most)
-    if nesting(text) > MAX_DEPTH:
+    bare = _STRING.sub("", text)
+    if _nesting(bare) > MAX_DEPTH:
         raise InputError("input-too-deep", most=MAX_DEPTH)
-    if _LONG_NUMBER.search(_STRING.sub("", text)):
+    if _LONG_NUMBER.search(bare):
         raise InputError("input-number-too-long", most=MAX_DIGITS)
 
 
