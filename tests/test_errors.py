@@ -30,6 +30,7 @@ ERROR_CLASSES = {
     "RequestError",
     "Refused",
     "TournamentError",
+    "InputError",
 }
 
 
@@ -144,8 +145,20 @@ def test_api_rules_lists_every_code_with_its_parameters() -> None:
     assert info["error_codes"]["not-your-turn"] == ["seat", "phase", "actor"]
 
 
-def test_unexpected_errors_are_coded_too() -> None:
+def test_malformed_json_is_coded_with_its_place() -> None:
     answer = json.loads(api.handle("view", "{not json"))
+    assert answer["code"] == "malformed-json"
+    assert answer["params"] == {"detail": answer["params"]["detail"], "line": 1, "column": 2}
+
+
+def test_unexpected_errors_are_coded_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine bug still answers the page, as ``unexpected`` with the error's text."""
+
+    def broken(payload: dict[str, Any]) -> dict[str, Any]:
+        return {}["missing"]  # type: ignore[no-any-return]
+
+    monkeypatch.setitem(api.HANDLERS, "view", broken)
+    answer = json.loads(api.handle("view", "{}"))
     assert answer["code"] == "unexpected" and answer["error"] == answer["params"]["detail"]
 
 

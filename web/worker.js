@@ -203,11 +203,52 @@ function lastLine(err) {
   return text.split("\n").pop();
 }
 
+// A message the engine cannot be asked about still gets an answer in the protocol:
+// {id, ok: false, error} with id null when none could be read. The engine checks the
+// payload itself (size, nesting, content: doko.untrusted); the bound here only keeps a
+// huge string out of the WebAssembly heap (the largest the page sends is an imported file).
+const MAX_TYPE = 40;
+const MAX_TEXT = 2_000_000;
+const refusal = (code, message, params = {}) => ({ message, code, params });
+const shapeRefusal = () =>
+  refusal("request-shape", "a request is an object {id, type, payload} whose type is a short text");
+
+function request(data) {
+  const shaped = data !== null && typeof data === "object" && !Array.isArray(data);
+  const id = shaped && (typeof data.id === "number" || typeof data.id === "string") ? data.id : null;
+  if (!shaped || typeof data.type !== "string" || data.type.length > MAX_TYPE) {
+    return { id, error: shapeRefusal() };
+  }
+  let text;
+  try {
+    text = JSON.stringify(data.payload ?? {}); // throws on a cycle, a BigInt, too deep a nesting
+  } catch {
+    text = undefined;
+  }
+  if (typeof text !== "string") {
+    return { id, error: refusal("payload-not-json", "the request's payload cannot be written as JSON") };
+  }
+  if (text.length > MAX_TEXT) {
+    return { id, error: refusal("input-too-large", `input too large (${text.length} characters, at most ${MAX_TEXT})`,
+      { size: text.length, most: MAX_TEXT }) };
+  }
+  return { id, type: data.type, text };
+}
+
+// A message the worker could not deserialize (no data, so no id either).
+self.onmessageerror = () => {
+  self.postMessage({ id: null, ok: false, error: shapeRefusal() });
+};
+
 self.onmessage = async (event) => {
-  const { id, type, payload } = event.data;
+  const { id, type, text, error } = request(event.data);
+  if (error) {
+    self.postMessage({ id, ok: false, error });
+    return;
+  }
   try {
     const handle = await engine;
-    const result = JSON.parse(handle(type, JSON.stringify(payload ?? {})));
+    const result = JSON.parse(handle(type, text));
     if (result && typeof result === "object" && typeof result.error === "string") {
       // the page translates a refusal by its code; the English text is for logs
       self.postMessage({ id, ok: false, error: { message: result.error, code: result.code ?? null,

@@ -37,8 +37,10 @@ from .scoring import summary_from_json
 from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
 from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
+from .untrusted import parse_json
 
 MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
+MAX_KIND = 40  # characters of a request's type; the longest is 22
 MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
 TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)
 
@@ -66,18 +68,22 @@ class Table:
 _table: Table | None = None
 
 
-def handle(kind: str, payload_json: str = "{}") -> str:
+def handle(kind: Any, payload_json: Any = "{}") -> str:
+    """Answer one request; never raises: a refusal (or an engine bug) is an answer too."""
     try:
-        if len(payload_json) > MAX_PAYLOAD:
-            raise Refused("input-too-large")
-        payload = json.loads(payload_json or "{}")
+        if not isinstance(kind, str) or len(kind) > MAX_KIND:
+            raise Refused("request-shape")
+        if not isinstance(payload_json, str):
+            raise Refused("payload-not-json")
+        payload = parse_json(payload_json or "{}", MAX_PAYLOAD)
         if not isinstance(payload, dict):
             raise Refused("payload-not-object")
         handler = HANDLERS.get(kind)
         if handler is None:
             raise Refused("unknown-request", request=kind)
-        return json.dumps(handler(payload))
-    except ValueError as err:  # a DokoError, or malformed JSON (coded as unexpected)
+        # allow_nan=False: the page's JSON.parse could not read NaN back
+        return json.dumps(handler(payload), allow_nan=False)
+    except Exception as err:  # the worker must get an answer: a bug is coded too
         return json.dumps(coded(err).reply())
 
 

@@ -10,6 +10,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from . import series as series_mod
@@ -23,16 +24,23 @@ from .scoring import score, summary_from_json
 from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions
 from .tournament import TournamentError, play_tournament
+from .untrusted import parse_json
 
-MAX_INPUT = 1_000_000  # bytes; records and summaries are far smaller
+MAX_INPUT = 1_000_000  # characters; records and summaries are far smaller
+MAX_RULES = 4096  # characters of a --rules JSON
+MAX_ENTRANTS = 10_000  # a bot tournament's entrants; a club evening has a few dozen
+MAX_JOBS = 256  # processes for match --jobs
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    print(f"error: {message}", file=sys.stderr)
+    # one line, whatever the input echoed into the message
+    line = " ".join(message.splitlines())
+    print(f"error: {line}", file=sys.stderr)
     raise SystemExit(code)
 
 
 def read_input(path: str) -> Any:
+    """The JSON value of a file (or stdin), through doko.untrusted's checks."""
     try:
         if path == "-":
             text = sys.stdin.read(MAX_INPUT + 1)
@@ -43,12 +51,12 @@ def read_input(path: str) -> Any:
         fail(f"cannot read {path}: {err.strerror}")
     except UnicodeDecodeError:
         fail(f"{path} is not UTF-8 text")
-    if len(text) > MAX_INPUT:
-        fail(f"input larger than {MAX_INPUT} bytes")
+    except ValueError as err:  # stdin read in text mode, e.g. a surrogate escape
+        fail(f"cannot read {path}: {err}")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        fail(f"malformed JSON: {err.msg} at line {err.lineno} column {err.colno}")
+        return parse_json(text, MAX_INPUT)
+    except DokoError as err:
+        fail(str(err))
 
 
 def emit(data: Any) -> None:
@@ -105,8 +113,8 @@ def cmd_score(args: argparse.Namespace) -> None:
 
 def load_cli_rules(spec: str) -> Any:
     try:
-        return load_rules(json.loads(spec) if spec.startswith("{") else spec)
-    except (ValueError, json.JSONDecodeError) as err:
+        return load_rules(parse_json(spec, MAX_RULES) if spec.startswith("{") else spec)
+    except ValueError as err:
         fail(str(err))
 
 
@@ -178,7 +186,7 @@ def replay_series_record(data: Any) -> None:
     emit({"sheet": series_mod.sheet(played), "totals": series_mod.totals(played)})
 
 
-def whole(text: str, name: str, least: int = 0) -> int:
+def whole(text: str, name: str, least: int = 0, most: int | None = None) -> int:
     """A whole-number option, refused with one line (argparse would print its usage)."""
     try:
         value = int(text)
@@ -186,7 +194,14 @@ def whole(text: str, name: str, least: int = 0) -> int:
         fail(f"{name} must be a whole number, not {text!r}")
     if value < least:
         fail(f"{name} must be at least {least}")
+    if most is not None and value > most:
+        fail(f"{name} must be at most {most}")
     return value
+
+
+def counted(name: str, least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a count such as --games: ``whole`` with its bounds."""
+    return lambda text: whole(text, name, least, most)
 
 
 def cmd_series(args: argparse.Namespace) -> None:
@@ -256,7 +271,7 @@ def print_series(played: series_mod.Series, as_json: bool) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> None:
     rules = load_cli_rules(args.rules)
-    entrants = whole(args.entrants, "--entrants")
+    entrants = whole(args.entrants, "--entrants", most=MAX_ENTRANTS)
     table_rounds = whole(args.table_rounds, "--table-rounds")
     try:
         report = play_tournament(
@@ -328,7 +343,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play many games and check invariants")
     s.add_argument("--rules", required=True)
     s.add_argument("--players", type=int, default=4)
-    s.add_argument("--games", type=int, required=True)
+    s.add_argument("--games", type=counted("--games", 1), required=True)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bots", default="random")
     s.add_argument("--records")
@@ -336,11 +351,16 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(run=cmd_simulate)
     m = sub.add_parser("match", help="duplicate match of two bots")
     m.add_argument("--rules", required=True)
-    m.add_argument("--games", type=int, required=True)
+    m.add_argument("--games", type=counted("--games", 1), required=True)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--bots", required=True)
     m.add_argument("--json", action="store_true")
-    m.add_argument("--jobs", type=int, default=1, help="processes to play the deals in")
+    m.add_argument(
+        "--jobs",
+        type=counted("--jobs", 1, MAX_JOBS),
+        default=1,
+        help="processes to play the deals in",
+    )
     m.set_defaults(run=cmd_match)
     ser = sub.add_parser("series", help="play a whole series at one table with bots")
     ser.add_argument("--rules", required=True)
@@ -372,6 +392,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
     try:
         args.run(args)
+    except DokoError as err:  # a refusal a command did not word itself
+        fail(str(err))
     except BrokenPipeError:  # e.g. piped into head: not an error worth a traceback
         sys.stderr.close()
         raise SystemExit(0) from None

@@ -91,7 +91,7 @@ MESSAGES: dict[str, str] = {
     "unknown-contract-kind": "unknown contract kind {kind!r}",
     "game-not-finished": "the game is not finished",
     # -- game records (doko.notation) and the replay viewer (doko.explain) -----------
-    "malformed-json": "malformed JSON: {detail} at line {line}",
+    "malformed-json": "malformed JSON: {detail} at line {line} column {column}",
     "record-not-object": "a record is a JSON object with rules, dealer, hands and actions",
     "record-rules": "rules: {reason}",
     "record-hands-not-strings": "hands must be a list of strings, one per seat",
@@ -227,8 +227,15 @@ MESSAGES: dict[str, str] = {
     "last-trick-specials-split": (
         "last-trick specials must all go to the party that won the last trick"
     ),
-    # -- the page's requests (doko.api) and saved tables -----------------------------
-    "input-too-large": "input too large",
+    # -- untrusted input before it is read (doko.untrusted) --------------------------
+    "input-too-large": "input too large ({size} characters, at most {most})",
+    "input-too-deep": "input nested deeper than {most} levels",
+    "input-number-too-long": "input holds a number longer than {most} digits",
+    "input-not-utf8": "input is not UTF-8 text",
+    "json-not-finite": "{value} is not a JSON number",
+    # -- the page's requests (doko.api, web/worker.js) and saved tables --------------
+    "request-shape": "a request is an object {{id, type, payload}} whose type is a short text",
+    "payload-not-json": "the request's payload cannot be written as JSON",
     "payload-not-object": "payload must be an object",
     "unknown-request": "unknown request {request!r}",
     "no-game": "no game is running",
@@ -408,6 +415,10 @@ class SummaryError(DokoError):
 
 class RequestError(DokoError):
     """A request of the page (or a saved table) that the api refuses."""
+
+
+class InputError(DokoError):
+    """Untrusted input refused before its content is read (size, nesting, JSON)."""
 
 
 class TournamentError(DokoError):

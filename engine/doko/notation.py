@@ -7,15 +7,15 @@ action through the rules and names the first bad one with its index.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from .cards import deck, format_cards, parse_cards
-from .errors import IllegalAction, coded
+from .errors import IllegalAction, InputError, coded
 from .errors import RecordError as RecordError  # re-exported
 from .rules import load_rules
 from .state import GameState, apply, new_game
+from .untrusted import is_whole, parse_json
 
 MAX_ACTIONS = 1000  # far above any real deal; bounds untrusted input
 
@@ -38,9 +38,9 @@ def parse_record(data: Any) -> tuple[GameState, list[str]]:
     """The starting state of a record and its actions; raises RecordError."""
     if isinstance(data, str | bytes):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as err:
-            raise RecordError("malformed-json", detail=err.msg, line=err.lineno) from None
+            data = parse_json(data)
+        except InputError as err:  # a record's refusal, as its callers expect
+            raise RecordError(err.code, **err.params) from None
     if not isinstance(data, dict):
         raise RecordError("record-not-object")
     try:
@@ -77,7 +77,7 @@ def parse_record(data: Any) -> tuple[GameState, list[str]]:
 
 
 def _is_seat(value: Any, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+    return is_whole(value) and 0 <= value < players
 
 
 def _check_deal(size: int, players: int, dealer: int, hands: list[tuple[Any, ...]]) -> None:

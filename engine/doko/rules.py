@@ -37,7 +37,8 @@ def opt(
     span: tuple[int, int] | None = None,
 ) -> Any:
     """An option: its default, what it means, and the values it may take (a choice
-    list, or for a number the lowest and highest, both included)."""
+    list, or for a number, or each number of a list, the lowest and highest, both
+    included)."""
     return field(
         default=default, metadata={"description": description, "choices": choices, "span": span}
     )
@@ -110,6 +111,7 @@ class Rules:
         (11, 10, 9, 8, 7),
         "Deadlines for Re/Kontra, keine 90, 60, 30, schwarz: cards still "
         "in hand (cards) or the trick before whose first card it must be said (tricks)",
+        span=(0, 12),
     )
     # Scoring
     scoring: str = opt("ddv", "Scoring system", ("ddv", "lockhausen", "berndt", "klassisch"))
@@ -176,6 +178,18 @@ class Rules:
                 return RulesError(
                     "option-not-a-choice", option=f.name, value=value, choices=list(choices)
                 )
+            span = f.metadata.get("span")
+            if not span:
+                continue
+            for number in value if isinstance(value, tuple) else (value,):
+                if not span[0] <= number <= span[1]:
+                    return RulesError(
+                        "option-out-of-range",
+                        option=f.name,
+                        value=number,
+                        low=span[0],
+                        high=span[1],
+                    )
         checks: list[tuple[bool, str, dict[str, Any]]] = [
             (
                 all(k in SOLO_KINDS for k in self.solos),
@@ -374,14 +388,10 @@ def _coerce(name: str, value: Any, like: Any) -> Any:
         if not isinstance(value, bool):
             raise RulesError("option-not-bool", option=name, value=value)
         return value
+    # types only: Rules.problem checks the ranges and choices of every Rules made
     if isinstance(like, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError("option-not-int", option=name, value=value)
-        span = _FIELDS[name].metadata.get("span")
-        if span and not span[0] <= value <= span[1]:
-            raise RulesError(
-                "option-out-of-range", option=name, value=value, low=span[0], high=span[1]
-            )
         return value
     if isinstance(like, str):
         if not isinstance(value, str):
@@ -389,7 +399,9 @@ def _coerce(name: str, value: Any, like: Any) -> Any:
         return value
     if not isinstance(value, list | tuple):
         raise RulesError("option-not-list", option=name, value=value)
-    return tuple(value)
+    # a list holds numbers (players, deadlines) or words (solos, specials ...)
+    numbers = _FIELDS[name].type == "tuple[int, ...]"
+    return tuple(_coerce(name, item, 0 if numbers else "") for item in value)
 
 
 def describe() -> dict[str, Any]:

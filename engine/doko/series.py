@@ -39,18 +39,18 @@ replays every game (each must be finished) and rebuilds the sheet.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from .cards import Card, deal
+from .errors import InputError, coded
 from .errors import SeriesError as SeriesError  # re-exported
-from .errors import coded
 from .notation import RecordError, record_of, replay
 from .outcome import result
 from .rules import Rules, load_rules
 from .state import GameState, new_game
+from .untrusted import is_whole, parse_json
 
 TABLE_SIZES = (4, 5, 6, 8)
 MAX_ROUNDS = 20  # rounds a table may be set to (a longer one would outgrow a saved table)
@@ -273,7 +273,7 @@ def parse_settings(data: Any) -> Settings:
     numbers = {}
     for name, default in (("players", None), ("rounds", None), ("first_dealer", 0), ("seed", 0)):
         value = data.get(name, default)
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             raise SeriesError("series-number", name=name)
         numbers[name] = value
     return Settings(rules, **numbers)
@@ -283,9 +283,9 @@ def replay_series(data: Any) -> Series:
     """Replay a series record; raises SeriesError naming the first game that does not fit."""
     if isinstance(data, str | bytes):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as err:
-            raise SeriesError("malformed-json", detail=err.msg, line=err.lineno) from None
+            data = parse_json(data)
+        except InputError as err:  # a series' refusal, as its callers expect
+            raise SeriesError(err.code, **err.params) from None
     if not is_series_record(data):
         raise SeriesError("series-not-record")
     series = start_series(parse_settings(data["series"]))
