@@ -43,6 +43,47 @@ def watched(context: Any, site: str) -> Any:
     return page
 
 
+IDB_OPEN = """new Promise((ok, bad) => {
+  const req = indexedDB.open("doko", 1);
+  req.onsuccess = () => ok(req.result);
+  req.onerror = () => bad(req.error);
+})"""
+
+
+def stored(page: Any, key: str | None, store: str = "saves") -> Any:
+    """What the page's IndexedDB holds under ``key`` (every value of ``store`` for None)."""
+    return page.evaluate(
+        f"""async ([store, key]) => {{
+            const db = await {IDB_OPEN};
+            const objects = db.transaction([store]).objectStore(store);
+            const req = key === null ? objects.getAll() : objects.get(key);
+            const value = await new Promise((ok, bad) => {{
+                req.onsuccess = () => ok(req.result); req.onerror = () => bad(req.error);
+            }});
+            db.close();
+            return value;
+        }}""",
+        [store, key],
+    )
+
+
+def store_entry(page: Any, key: str, entry: Any) -> None:
+    """Write ``entry`` under ``key`` into the page's saved entries, as a page would."""
+    page.evaluate(
+        f"""async ([key, entry]) => {{
+            const db = await {IDB_OPEN};
+            const t = db.transaction(["saves"], "readwrite");
+            t.objectStore("saves").put(entry, key);
+            await new Promise((ok, bad) => {{
+                t.oncomplete = ok;
+                t.onerror = () => bad(t.error);
+            }});
+            db.close();
+        }}""",
+        [key, entry],
+    )
+
+
 def ready(page: Any) -> None:
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
 

@@ -20,7 +20,7 @@ import pytest
 from conftest import CHROMIUM_ARGS, ROOT, system_chromium
 from doko import links
 from doko.notation import replay
-from pageplay import HAND, play_to_end, ready, step
+from pageplay import HAND, play_to_end, ready, step, store_entry, stored
 
 pytestmark = pytest.mark.browser
 
@@ -292,19 +292,7 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
     ready(page)
 
     def store(entry: dict[str, Any]) -> None:
-        page.evaluate(
-            """entry => new Promise((resolve, reject) => {
-                const req = indexedDB.open("doko", 1);
-                req.onsuccess = () => {
-                    const t = req.result.transaction(["saves"], "readwrite");
-                    t.objectStore("saves").put(entry, "game");
-                    t.oncomplete = () => { req.result.close(); resolve(); };
-                    t.onerror = () => reject(t.error);
-                };
-                req.onerror = () => reject(req.error);
-            })""",
-            entry,
-        )
+        store_entry(page, "game", entry)
 
     unfinished = {**RECORD, "actions": RECORD["actions"][:9]}
     old = {"hash": "#/game", "record": unfinished, "seat": 0}
@@ -332,16 +320,7 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
         "() => document.querySelector('[role=alert]').textContent.includes('gespeicherter Tisch')"
     )
     page.wait_for_selector(f"{HAND} button[data-card]")
-    quarantined = page.evaluate(
-        """() => new Promise((resolve) => {
-            const req = indexedDB.open("doko", 1);
-            req.onsuccess = () => {
-                const get = req.result.transaction(["quarantine"]).objectStore("quarantine")
-                    .getAll();
-                get.onsuccess = () => resolve(get.result.map(q => q.why));
-            };
-        })"""
-    )
+    quarantined = [q["why"] for q in stored(page, None, "quarantine")]
     assert any(isinstance(why, dict) and why["code"].startswith("saved-") for why in quarantined), (
         quarantined
     )
@@ -466,19 +445,7 @@ def test_a_keeper_sheet_the_engine_cannot_play_is_set_aside(
         "names": [],
         "games": [],
     }
-    page.evaluate(
-        """entry => new Promise((resolve, reject) => {
-            const req = indexedDB.open("doko", 1);
-            req.onsuccess = () => {
-                const t = req.result.transaction(["saves"], "readwrite");
-                t.objectStore("saves").put(entry, "keeper");
-                t.oncomplete = () => { req.result.close(); resolve(); };
-                t.onerror = () => reject(t.error);
-            };
-            req.onerror = () => reject(req.error);
-        })""",
-        {"schema": 2, "kind": "keeper", "savedAt": 0, "data": sheet},
-    )
+    store_entry(page, "keeper", {"schema": 2, "kind": "keeper", "savedAt": 0, "data": sheet})
     page.goto("/#/keeper")
     page.reload()
     ready(page)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pageplay import HAND, LEGAL_CARD, ready, step
+from pageplay import HAND, LEGAL_CARD, ready, step, store_entry, stored
 from test_browser_links import _kill_and_reopen, _persistent
 
 pytestmark = pytest.mark.browser
@@ -73,17 +73,8 @@ def same_position(page: Any, hand: list[str], trick: list[str]) -> None:
 
 
 def stored_game(page: Any) -> dict[str, Any]:
-    return page.evaluate(
-        """() => new Promise((resolve, reject) => {
-            const req = indexedDB.open("doko", 1);
-            req.onsuccess = () => {
-                const get = req.result.transaction(["saves"]).objectStore("saves").get("game");
-                get.onsuccess = () => { req.result.close(); resolve(get.result); };
-                get.onerror = () => reject(get.error);
-            };
-            req.onerror = () => reject(req.error);
-        })"""
-    )
+    entry: dict[str, Any] = stored(page, "game")
+    return entry
 
 
 def test_a_second_tab_asks_and_the_first_stops_when_it_takes_over(browser: Any, site: str) -> None:
@@ -254,19 +245,7 @@ def test_quarantined_entries_are_listed_exported_and_deleted(page: Any, tmp_path
         "savedAt": 1_700_000_000_000,
         "data": {"hash": "#/game", "future": {"cards": ["CQ", "HT"], "note": "äöü"}},
     }
-    page.evaluate(
-        """entry => new Promise((resolve, reject) => {
-            const req = indexedDB.open("doko", 1);
-            req.onsuccess = () => {
-                const t = req.result.transaction(["saves"], "readwrite");
-                t.objectStore("saves").put(entry, "game");
-                t.oncomplete = () => { req.result.close(); resolve(); };
-                t.onerror = () => reject(t.error);
-            };
-            req.onerror = () => reject(req.error);
-        })""",
-        entry,
-    )
+    store_entry(page, "game", entry)
     page.reload()
     ready(page)
     item = page.locator("[data-testid=quarantined]")

@@ -16,7 +16,7 @@ import pytest
 
 from doko.rules import PRESETS
 from doko.tournament import draw_round
-from pageplay import enter_keeper_game
+from pageplay import enter_keeper_game, store_entry, stored
 from tourney_data import sheet, summaries
 
 pytestmark = pytest.mark.browser
@@ -75,23 +75,9 @@ def keeper_count(page: Any, n: int, need: int) -> None:
 
 def fill_keeper_storage(page: Any, games: list[dict[str, Any]]) -> None:
     """Put a table's games into this browser's saved keeper (faster than the form)."""
-    page.evaluate(
-        """async (games) => {
-          const db = await new Promise((ok, bad) => {
-            const req = indexedDB.open("doko", 1);
-            req.onsuccess = () => ok(req.result); req.onerror = () => bad(req.error);
-          });
-          const tx = db.transaction(["saves"], "readwrite");
-          const saves = tx.objectStore("saves");
-          const entry = await new Promise((ok) => {
-            const req = saves.get("keeper"); req.onsuccess = () => ok(req.result);
-          });
-          entry.data.games = games.map((summary) => ({ summary }));
-          saves.put(entry, "keeper");
-          await new Promise((ok) => { tx.oncomplete = ok; });
-        }""",
-        games,
-    )
+    entry = stored(page, "keeper")
+    entry["data"]["games"] = [{"summary": summary} for summary in games]
+    store_entry(page, "keeper", entry)
 
 
 def link_from_table_tablet(other: Any, organiser: Any, number: int, table: int, seed: int) -> str:
