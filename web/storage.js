@@ -73,9 +73,7 @@ export function check(key, entry) {
   if (!KINDS.includes(key) || entry.kind !== key) return "unknown-kind";
   const d = entry.data;
   if (!d || typeof d !== "object") return "no-data";
-  if (key === "tournament" && (!Array.isArray(d.entrants) || !Array.isArray(d.rounds))) {
-    return "no-tournament";
-  }
+  if (key === "tournament" && !isTournament(d)) return "no-tournament";
   if (key === "game") {
     if (typeof d.hash !== "string") return "no-table";
     if (entry.schema === 1) {
@@ -102,6 +100,23 @@ function tooDeep(value) {
     for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
   return false;
+}
+
+// The shape tournament.js relies on: entrants with ids and rounds, each table round's
+// tables of entrant ids and one sheet (or null) per table. The engine checks the rest.
+function isTournament(d) {
+  const int = Number.isInteger;
+  const ids = (list) => Array.isArray(list) && list.every(int);
+  const entrant = (e) => !!e && typeof e === "object" && int(e.id) && typeof e.name === "string"
+    && int(e.from) && (e.out == null || int(e.out));
+  const sheet = (s) => s === null || (!!s && typeof s === "object" && Array.isArray(s.games));
+  const round = (r) => !!r && typeof r === "object" && int(r.round) && Array.isArray(r.tables)
+    && r.tables.every(ids) && Array.isArray(r.sheets) && r.sheets.length === r.tables.length
+    && r.sheets.every(sheet) && (r.versions == null || ids(r.versions))
+    && (r.changed == null || (Array.isArray(r.changed) && r.changed.every(Array.isArray)));
+  return typeof d.id === "string" && typeof d.rules === "string"
+    && int(d.tableRounds) && int(d.seed) && Array.isArray(d.entrants) && d.entrants.every(entrant)
+    && Array.isArray(d.rounds) && d.rounds.every(round);
 }
 
 function isRecord(r) {
