@@ -121,6 +121,8 @@ def mutate(entry: dict[str, Any], rng: random.Random) -> Any:
         return {**entry, "data": {**entry["data"], "pad": "x" * 450_000}}  # past the limit
     out = copy.deepcopy(entry)
     for _ in range(rng.randint(1, 3)):
+        if not isinstance(out.get("data"), dict | list):
+            break  # the data itself was replaced or removed: nothing left inside to change
         where = rng.choice(paths(out["data"]))
         parent: Any = out
         key: Any = "data"
