@@ -11,18 +11,37 @@
 //     files in site-packages, import the engine, play a few games, list the stdlib
 //     files now in memory (OUT.json: the worker's lazy stdlib zip holds the rest of the
 //     trimmed one), and write the memory
-//     snapshot the worker
-//     restores instead of starting Python and importing the engine (Pyodide's
-//     experimental _makeSnapshot / _loadSnapshot). micropip itself cannot run in this
-//     instance: a snapshot may hold no reference to a JavaScript object, and micropip's
-//     event loop and package manager keep some.
+//     snapshot the worker restores instead of starting Python and importing the engine
+//     (Pyodide's experimental _makeSnapshot / _loadSnapshot). micropip itself cannot run
+//     in this instance: a snapshot may hold no reference to a JavaScript object, and
+//     micropip's event loop and package manager keep some. Free memory is zeroed first
+//     and the memory is written as its XOR with a fresh instance's (web/restore.js), so
+//     what compresses is only what Python changed.
+//   node make_snapshot.mjs check PYODIDE_DIR SNAPSHOT.bin LOCK.json
+//     restore the snapshot as the worker does and ask the engine for a game.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { whenMemoryIsFresh, xorMemory } from "../web/restore.js";
 
 const [mode, pyodideDir, wheel, lockPath, ...rest] = process.argv.slice(2);
 const indexURL = path.resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+if (mode === "check") {
+  // wheel is the snapshot here: restored the worker's way, with the fresh memory
+  const image = new Uint8Array(readFileSync(wheel));
+  whenMemoryIsFresh((memory) => xorMemory(image, memory));
+  const lockFileContents = JSON.parse(readFileSync(lockPath, "utf8"));
+  const restored = await loadPyodide({ indexURL, lockFileContents, _loadSnapshot: image });
+  const answer = restored.runPython(`
+import doko.api, json
+doko.api.handle("new_game", json.dumps({"rules": "ddv", "seed": 1}))
+`);
+  if (!JSON.parse(answer).legal) throw new Error(`restored snapshot answered ${answer.slice(0, 200)}`);
+  process.exit(0);
+}
+let fresh = null; // the memory as a fresh instance starts, for the difference
+if (mode === "snapshot") whenMemoryIsFresh((memory) => { fresh = memory.slice(); });
 const lockFileContents = JSON.parse(readFileSync(lockPath, "utf8"));
 const pyodide = await loadPyodide({
   indexURL,
@@ -104,7 +123,39 @@ json.dumps(files, sort_keys=True)
 } else {
   writeFileSync(second, JSON.stringify(filesLoaded()));
   pyodide.runPython("import gc; gc.collect()");
-  writeFileSync(out, pyodide.makeMemorySnapshot());
+  zeroFreeMemory(pyodide._module);
+  const snapshot = pyodide.makeMemorySnapshot();
+  xorMemory(snapshot, fresh);
+  writeFileSync(out, snapshot);
+}
+
+// Freed memory still holds what was there (games played, files read) and compresses
+// poorly: zero every free malloc chunk (allocate them all without growing the heap,
+// zero them, free them), the heap's unused top and the stack below its pointer.
+function zeroFreeMemory(Module) {
+  const malloc = Module._malloc ?? Module.___libc_malloc;
+  const free = Module._free ?? Module.___libc_free;
+  const size = Module.HEAPU8.length;
+  let top = Module._sbrk(0);
+  const held = [];
+  for (let bytes = 1 << 18; bytes >= 8; bytes >>= 1) {
+    for (;;) {
+      const at = malloc(bytes);
+      if (!at) break;
+      if (Module._sbrk(0) !== top) { // no free chunk this large: the heap grew instead
+        free(at);
+        top = Module._sbrk(0);
+        break;
+      }
+      Module.HEAPU8.fill(0, at, at + bytes);
+      held.push(at);
+    }
+  }
+  for (const at of held) free(at);
+  if (Module.HEAPU8.length !== size) throw new Error("memory grew while zeroing");
+  Module.HEAPU8.fill(0, Module._sbrk(0), size);
+  const stackEnd = Module._emscripten_stack_get_end();
+  Module.HEAPU8.fill(0, stackEnd, Module._emscripten_stack_get_current() - 64);
 }
 
 // The standard library files behind the modules Python has loaded.

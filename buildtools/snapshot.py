@@ -31,6 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "make_snapshot.mjs"
+RESTORE = HERE.parent / "web" / "restore.js"  # the snapshot's format, shared with the worker
 NAME = "snapshot.bin"
 STDLIB = "python_stdlib.zip"
 # what the worker's own Python (unpacking the wheel) and Pyodide's error reports use
@@ -123,6 +124,7 @@ def installed_files(cache: Path) -> Path | None:
 
 
 LAZY = "python_stdlib_lazy.zip"
+EMPTY = "python_stdlib_empty.zip"
 
 
 def write_snapshot(
@@ -143,6 +145,7 @@ def write_snapshot(
         wheel.read_bytes(),
         lock.read_bytes(),
         SCRIPT.read_bytes(),
+        RESTORE.read_bytes(),
         json.dumps(extra).encode(),
     )
     cached = cache / f"snapshot-{key}.bin"
@@ -161,6 +164,10 @@ def write_snapshot(
             if not _node(["snapshot", *args], log, "Pyodide snapshot"):
                 tmp.unlink(missing_ok=True)
                 return False
+            # restored the worker's way, the engine must answer
+            if not _node(["check", str(runtime), str(tmp), str(lock)], log, "Pyodide snapshot (check)"):
+                tmp.unlink(missing_ok=True)
+                return False
             shutil.copyfile(out, listed)
         tmp.replace(cached)
     shutil.copyfile(cached, dist / NAME)
@@ -169,4 +176,7 @@ def write_snapshot(
         for info in src.infolist():
             if not info.is_dir() and info.filename not in in_memory:
                 dst.writestr(info, src.read(info.filename), compresslevel=9)
+    # what Pyodide loads as the stdlib on the snapshot start; the lazy zip replaces it
+    # once the worker is idle (nothing the first answers need is in it)
+    zipfile.ZipFile(runtime / EMPTY, "w").close()
     return True
