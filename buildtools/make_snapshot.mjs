@@ -103,7 +103,7 @@ globals().pop('name', None)
 `);
 
 if (mode === "modules") {
-  writeFileSync(out, JSON.stringify(filesLoaded()));
+  writeFileSync(out, compiled(filesLoaded()));
   // micropip's work: the package and its .dist-info, {path: base64}
   const installed = pyodide.runPython(`
 import base64, json, os, sysconfig
@@ -156,6 +156,28 @@ function zeroFreeMemory(Module) {
   Module.HEAPU8.fill(0, Module._sbrk(0), size);
   const stackEnd = Module._emscripten_stack_get_end();
   Module.HEAPU8.fill(0, stackEnd, Module._emscripten_stack_get_current() - 64);
+}
+
+// {file: base64 or null}: each .py file compiled by this Python into the .pyc that
+// replaces it in the trimmed zip (its code object as an import from the zip would
+// make it), so a start without the snapshot does not compile the stdlib (seconds of CPU).
+function compiled(files) {
+  pyodide.globals.set("FILES", pyodide.toPy(files));
+  const out = pyodide.runPython(`
+import base64, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+_zip = next(p for p in sys.path if p.endswith(".zip"))
+_out = {}
+with zipfile.ZipFile(_zip) as _z:
+    for _name in FILES:
+        _out[_name] = None
+        if _name.endswith(".py"):
+            _code = compile(_z.read(_name), f"{_zip}/{_name}", "exec", dont_inherit=True)
+            _out[_name] = base64.b64encode(_code_to_timestamp_pyc(_code, 0, 0)).decode()
+del FILES
+json.dumps(_out, sort_keys=True)
+`);
+  return out;
 }
 
 // The standard library files behind the modules Python has loaded.

@@ -1,9 +1,10 @@
 """The engine as a wheel: ``doko-VERSION-py3-none-any.whl``, version from pyproject.toml.
 
 Written directly with zipfile (pure Python, no build backend needed), byte-for-byte
-reproducible (fixed timestamps, sorted entries): the worker installs it with micropip
-when it starts without the memory snapshot, and the snapshot is made after micropip
-installed it at build time.
+reproducible (fixed timestamps, sorted entries, stored uncompressed for the host's
+Brotli): micropip installs it at build time, the snapshot is made with what it
+installed, and the worker writes the wheel's files to the same place (on the start
+without the snapshot before the engine's import, with it once idle).
 """
 
 from __future__ import annotations
