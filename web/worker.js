@@ -99,6 +99,20 @@ async function count(name, body) {
   }
 }
 
+// Pyodide compiles its wasm only once the snapshot is in (it instantiates the module
+// after awaiting the snapshot): compiled here as it arrives instead, from a clone of
+// Pyodide's own response, and handed over when Pyodide instantiates that response.
+let early = null;
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (early && early.response === response) {
+    const module = await early.module.catch(() => null);
+    if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
+  }
+  return instantiateStreaming(response, imports);
+};
+
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const response = await realFetch(input, init);
@@ -106,6 +120,10 @@ self.fetch = async (input, init) => {
   if (response.ok && response.body && sizes[name] && !(name in arrived)) {
     arrived[name] = 0;
     count(name, response.clone().body).catch(() => {});
+  }
+  if (response.ok && name === "pyodide.asm.wasm" && !early && WebAssembly.compileStreaming) {
+    early = { response, module: WebAssembly.compileStreaming(response.clone()) };
+    early.module.catch(() => {}); // Pyodide then compiles it itself
   }
   return response;
 };
