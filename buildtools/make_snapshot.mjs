@@ -161,6 +161,8 @@ function zeroFreeMemory(Module) {
 // {file: base64 or null}: each .py file compiled by this Python into the .pyc that
 // replaces it in the trimmed zip (its code object as an import from the zip would
 // make it), so a start without the snapshot does not compile the stdlib (seconds of CPU).
+// Without docstrings and asserts (optimize=2, 15% fewer bytes, in the snapshot too),
+// but Pyodide's own packages, which build their JavaScript API's docs from docstrings.
 function compiled(files) {
   pyodide.globals.set("FILES", pyodide.toPy(files));
   const out = pyodide.runPython(`
@@ -172,7 +174,9 @@ with zipfile.ZipFile(_zip) as _z:
     for _name in FILES:
         _out[_name] = None
         if _name.endswith(".py"):
-            _code = compile(_z.read(_name), f"{_zip}/{_name}", "exec", dont_inherit=True)
+            _level = 0 if _name.startswith(("_pyodide/", "pyodide/")) else 2
+            _code = compile(_z.read(_name), f"{_zip}/{_name}", "exec", dont_inherit=True,
+                            optimize=_level)
             _out[_name] = base64.b64encode(_code_to_timestamp_pyc(_code, 0, 0)).decode()
 del FILES
 json.dumps(_out, sort_keys=True)
