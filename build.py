@@ -59,10 +59,6 @@ pyodide/python_stdlib.zip
           The Python standard library (only the modules the engine uses),
           Python Software Foundation License Version 2 (text below).
 
-pyodide/{runtime.MICROPIP}
-          micropip, unmodified wheel from PyPI (https://github.com/pyodide/micropip),
-          Mozilla Public License 2.0 (text below).
-
 snapshot.bin
           A memory image of the Pyodide runtime above with the engine loaded
           (licenses as above).
@@ -123,7 +119,11 @@ def build(use_snapshot: bool = True) -> None:
     if made:
         log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
     elif not use_snapshot:
-        log("no snapshot (--no-snapshot): the worker starts Python and installs the wheel")
+        log("no snapshot (--no-snapshot): the worker starts Python and unpacks the wheel")
+    # micropip installed the wheel at build time only: the worker unpacks it (its files
+    # where micropip put them), so the site does not carry micropip
+    (pyodide_dir / runtime.MICROPIP).unlink()
+    lock = {"info": lock["info"], "packages": {}}
     build_info = {
         "wheel": engine_wheel.name,
         "lock": lock,
@@ -131,6 +131,10 @@ def build(use_snapshot: bool = True) -> None:
         "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
         "loader": next(n for n in runtime.PYODIDE_LOADER if (pyodide_dir / n).exists()),
         "extraBytes": 0,
+        "snapshotXor": bool(made),  # make_snapshot.mjs stores the memory as a difference
+        "emptyStdlib": snapshot.EMPTY if made else None,
+        "lazyStdlib": snapshot.LAZY if made else None,
+        "sizes": {},
     }
     fill(DIST / "worker.js", "BUILD", build_info)
     bundled = fast.bundle(DIST, log)
@@ -139,15 +143,19 @@ def build(use_snapshot: bool = True) -> None:
     log(f"modulepreload links in index.html: {fast.modulepreload(DIST)}")
     saved = fast.precompress(DIST, CACHE, log)
     log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
+    # the files either start fetches, [bytes, bytes sent] (Brotli), for the progress bar
+    sent = fast.sent_size
+    start_files = [DIST / snapshot.NAME, engine_wheel]
+    start_files += [pyodide_dir / n for n in (*runtime.PYODIDE_LOADER, "pyodide.asm.wasm")]
+    start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.EMPTY)]
+    build_info["sizes"] = {p.name: [p.stat().st_size, sent(p)] for p in start_files if p.exists()}
     if made:  # what the snapshot start downloads more than the plain one (Brotli sizes)
-        sent = fast.sent_size
-        extra = sent(DIST / snapshot.NAME) + sent(pyodide_dir / snapshot.LAZY)
-        extra -= sent(pyodide_dir / snapshot.STDLIB) + sent(pyodide_dir / runtime.MICROPIP)
-        extra -= sent(engine_wheel)
+        extra = sent(DIST / snapshot.NAME) + sent(pyodide_dir / snapshot.EMPTY)
+        extra -= sent(pyodide_dir / snapshot.STDLIB) + sent(engine_wheel)
         build_info["extraBytes"] = max(0, extra)
-        fill(DIST / "worker.js", "BUILD", build_info)
-        fast.precompress(DIST, CACHE, log)  # worker.js changed
         log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
+    fill(DIST / "worker.js", "BUILD", build_info)
+    fast.precompress(DIST, CACHE, log)  # worker.js changed
     hosting.write(DIST)  # _headers (Netlify, Cloudflare Pages), nginx.conf
     offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
     log(f"service worker cache version {offline.write_precache(DIST)}")

@@ -11,18 +11,37 @@
 //     files in site-packages, import the engine, play a few games, list the stdlib
 //     files now in memory (OUT.json: the worker's lazy stdlib zip holds the rest of the
 //     trimmed one), and write the memory
-//     snapshot the worker
-//     restores instead of starting Python and importing the engine (Pyodide's
-//     experimental _makeSnapshot / _loadSnapshot). micropip itself cannot run in this
-//     instance: a snapshot may hold no reference to a JavaScript object, and micropip's
-//     event loop and package manager keep some.
+//     snapshot the worker restores instead of starting Python and importing the engine
+//     (Pyodide's experimental _makeSnapshot / _loadSnapshot). micropip itself cannot run
+//     in this instance: a snapshot may hold no reference to a JavaScript object, and
+//     micropip's event loop and package manager keep some. Free memory is zeroed first
+//     and the memory is written as its XOR with a fresh instance's (web/restore.js), so
+//     what compresses is only what Python changed.
+//   node make_snapshot.mjs check PYODIDE_DIR SNAPSHOT.bin LOCK.json
+//     restore the snapshot as the worker does and ask the engine for a game.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { whenMemoryIsFresh, xorMemory } from "../web/restore.js";
 
 const [mode, pyodideDir, wheel, lockPath, ...rest] = process.argv.slice(2);
 const indexURL = path.resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+if (mode === "check") {
+  // wheel is the snapshot here: restored the worker's way, with the fresh memory
+  const image = new Uint8Array(readFileSync(wheel));
+  whenMemoryIsFresh((memory) => xorMemory(image, memory));
+  const lockFileContents = JSON.parse(readFileSync(lockPath, "utf8"));
+  const restored = await loadPyodide({ indexURL, lockFileContents, _loadSnapshot: image });
+  const answer = restored.runPython(`
+import doko.api, json
+doko.api.handle("new_game", json.dumps({"rules": "ddv", "seed": 1}))
+`);
+  if (!JSON.parse(answer).legal) throw new Error(`restored snapshot answered ${answer.slice(0, 200)}`);
+  process.exit(0);
+}
+let fresh = null; // the memory as a fresh instance starts, for the difference
+if (mode === "snapshot") whenMemoryIsFresh((memory) => { fresh = memory.slice(); });
 const lockFileContents = JSON.parse(readFileSync(lockPath, "utf8"));
 const pyodide = await loadPyodide({
   indexURL,
@@ -84,7 +103,7 @@ globals().pop('name', None)
 `);
 
 if (mode === "modules") {
-  writeFileSync(out, JSON.stringify(filesLoaded()));
+  writeFileSync(out, compiled(filesLoaded()));
   // micropip's work: the package and its .dist-info, {path: base64}
   const installed = pyodide.runPython(`
 import base64, json, os, sysconfig
@@ -104,7 +123,65 @@ json.dumps(files, sort_keys=True)
 } else {
   writeFileSync(second, JSON.stringify(filesLoaded()));
   pyodide.runPython("import gc; gc.collect()");
-  writeFileSync(out, pyodide.makeMemorySnapshot());
+  zeroFreeMemory(pyodide._module);
+  const snapshot = pyodide.makeMemorySnapshot();
+  xorMemory(snapshot, fresh);
+  writeFileSync(out, snapshot);
+}
+
+// Freed memory still holds what was there (games played, files read) and compresses
+// poorly: zero every free malloc chunk (allocate them all without growing the heap,
+// zero them, free them), the heap's unused top and the stack below its pointer.
+function zeroFreeMemory(Module) {
+  const malloc = Module._malloc ?? Module.___libc_malloc;
+  const free = Module._free ?? Module.___libc_free;
+  const size = Module.HEAPU8.length;
+  let top = Module._sbrk(0);
+  const held = [];
+  for (let bytes = 1 << 18; bytes >= 8; bytes >>= 1) {
+    for (;;) {
+      const at = malloc(bytes);
+      if (!at) break;
+      if (Module._sbrk(0) !== top) { // no free chunk this large: the heap grew instead
+        free(at);
+        top = Module._sbrk(0);
+        break;
+      }
+      Module.HEAPU8.fill(0, at, at + bytes);
+      held.push(at);
+    }
+  }
+  for (const at of held) free(at);
+  if (Module.HEAPU8.length !== size) throw new Error("memory grew while zeroing");
+  Module.HEAPU8.fill(0, Module._sbrk(0), size);
+  const stackEnd = Module._emscripten_stack_get_end();
+  Module.HEAPU8.fill(0, stackEnd, Module._emscripten_stack_get_current() - 64);
+}
+
+// {file: base64 or null}: each .py file compiled by this Python into the .pyc that
+// replaces it in the trimmed zip (its code object as an import from the zip would
+// make it), so a start without the snapshot does not compile the stdlib (seconds of CPU).
+// Without docstrings and asserts (optimize=2, 15% fewer bytes, in the snapshot too),
+// but Pyodide's own packages, which build their JavaScript API's docs from docstrings.
+function compiled(files) {
+  pyodide.globals.set("FILES", pyodide.toPy(files));
+  const out = pyodide.runPython(`
+import base64, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+_zip = next(p for p in sys.path if p.endswith(".zip"))
+_out = {}
+with zipfile.ZipFile(_zip) as _z:
+    for _name in FILES:
+        _out[_name] = None
+        if _name.endswith(".py"):
+            _level = 0 if _name.startswith(("_pyodide/", "pyodide/")) else 2
+            _code = compile(_z.read(_name), f"{_zip}/{_name}", "exec", dont_inherit=True,
+                            optimize=_level)
+            _out[_name] = base64.b64encode(_code_to_timestamp_pyc(_code, 0, 0)).decode()
+del FILES
+json.dumps(_out, sort_keys=True)
+`);
+  return out;
 }
 
 // The standard library files behind the modules Python has loaded.

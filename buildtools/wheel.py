@@ -1,9 +1,10 @@
 """The engine as a wheel: ``doko-VERSION-py3-none-any.whl``, version from pyproject.toml.
 
 Written directly with zipfile (pure Python, no build backend needed), byte-for-byte
-reproducible (fixed timestamps, sorted entries): the worker installs it with micropip
-when it starts without the memory snapshot, and the snapshot is made after micropip
-installed it at build time.
+reproducible (fixed timestamps, sorted entries, stored uncompressed for the host's
+Brotli): micropip installs it at build time, the snapshot is made with what it
+installed, and the worker writes the wheel's files to the same place (on the start
+without the snapshot before the engine's import, with it once idle).
 """
 
 from __future__ import annotations
@@ -78,10 +79,12 @@ def build_wheel(package: Path, pyproject: Path, out_dir: Path) -> tuple[Path, in
     entries.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode()))
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+    # stored, not deflated: the host's Brotli copy of the whole file is 36% smaller than
+    # deflate file by file (it sees every module at once)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for entry, data in entries:
             info = zipfile.ZipInfo(entry, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
-            z.writestr(info, data, compresslevel=9)
+            z.writestr(info, data)
     return target, count

@@ -2,7 +2,8 @@
 
 - The service worker's precache starts only after the engine's first answer, and what
   the game fetched already is revalidated (a 304), never sent a second time.
-- The engine is the project's wheel, installed with micropip: in the page's worker,
+- The engine is the project's wheel (micropip installs it at build time, the worker
+  writes its files to the same place): in the page's worker,
   ``importlib.metadata.version("doko")`` is pyproject.toml's version, with the memory
   snapshot and without it.
 """
@@ -105,7 +106,7 @@ def _version() -> str:
 
 @pytest.mark.parametrize("snapshot", [True, False], ids=["snapshot", "no-snapshot"])
 def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
-    if not snapshot:  # the worker then starts Python and installs the wheel with micropip
+    if not snapshot:  # the worker then starts Python and unpacks the wheel
         page.context.route("**/snapshot.bin", lambda route: route.fulfill(status=404, body=""))
     page.add_init_script(CAPTURE_INSTALLED)
     page.goto("#/play?rules=ddv&seed=5")

@@ -20,7 +20,7 @@ import { download } from "./dom.js";
 import { options } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
-import { worker, listen } from "./boot.js";
+import { worker, listen, formatPercent } from "./boot.js";
 
 const store = {
   engine: "loading", // loading | ready | failed
@@ -540,13 +540,22 @@ function engineBadge() {
     return h("p", { class: "engine failed", dataset: { testid: "engine-error" },
       text: t("engineFailed") });
   }
+  // on the table the felt shows the progress bar
   return h("p", { class: "engine loading", dataset: { testid: "loading" } },
-    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"), progressBar());
+    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"),
+    store.screen === "play" && !store.view ? null : progressBar());
 }
 
-// The runtime's download as it arrives (boot.js sets --engine-progress from the worker).
-function progressBar() {
-  return h("span", { class: "engine-progress", "aria-hidden": "true" }, h("span"));
+// The engine's download as it arrives: boot.js updates the bar's width (--engine-progress),
+// its value and the percentage from the worker's reports without a render.
+function progressBar(percent = false) {
+  const now = document.documentElement.dataset.engineProgress ?? "0";
+  const bar = h("span", { class: "engine-progress", role: "progressbar", "aria-label": t("engineDownload"),
+    "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": now, dataset: { testid: "engine-progress" } },
+  h("span"));
+  if (!percent) return bar;
+  return h("span", { class: "engine-progress-row" }, bar,
+    h("span", { class: "engine-percent", "aria-hidden": "true", text: formatPercent(now) }));
 }
 
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
@@ -601,8 +610,8 @@ function tableScreen() {
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
         waitingSeats(store.players, seatName),
         h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } },
-          store.engine === "loading" ? h("p", { class: "felt-loading" }, t("loading"), progressBar())
-            : null))),
+          store.engine === "loading" ? h("div", { class: "felt-loading" }, h("p", { text: t("loading") }),
+            progressBar(true)) : null))),
       h("div", { class: "below" }, h("section", { class: "hand", dataset: { testid: "hand" } }))));
   }
   const shown = tools.shownTrick(view);

@@ -21,9 +21,19 @@ function watch(event) {
   } else if (data.type === "progress") {
     // download progress of the runtime, for a loading indicator (CSS: --engine-progress)
     const share = data.total ? Math.min(1, data.loaded / data.total) : 0;
+    const percent = String(Math.round(share * 100));
     document.documentElement.style.setProperty("--engine-progress", share.toFixed(3));
-    document.documentElement.dataset.engineProgress = String(Math.round(share * 100));
+    document.documentElement.dataset.engineProgress = percent;
+    // the bars app.js drew (role=progressbar) and their percentage, without a render
+    for (const bar of document.querySelectorAll(".engine-progress")) bar.ariaValueNow = percent;
+    for (const text of document.querySelectorAll(".engine-percent")) text.textContent = formatPercent(percent);
   }
+}
+
+// "42 %" in German, "42%" in English
+export function formatPercent(percent) {
+  return new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "percent" })
+    .format(Number(percent) / 100);
 }
 
 export function listen(onMessage, onError) {

@@ -2,22 +2,24 @@
 // Protocol: {id, type, payload} in, {id, ok: true, result} or {id, ok: false, error} out.
 // One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up;
 // {type: "installed", version} says the engine's wheel is in site-packages, and
-// {type: "progress", loaded, total} reports the snapshot's download (both informative).
+// {type: "progress", loaded, total} reports the start's downloads (both informative).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { whenMemoryIsFresh, xorMemory } from "./restore.js";
 
-// Filled in by build.py: the engine's wheel (in dist/) and the lock file naming micropip
-// (self-hosted next to the runtime, with its sha256), handed to Pyodide inline so it
-// fetches no lock file and never reaches for a CDN.
+// Filled in by build.py: the engine's wheel (in dist/), the lock file handed to Pyodide
+// inline (no packages: it fetches no lock file and never reaches for a CDN), the snapshot
+// and the sizes of the files each start fetches.
 const BUILD = /*BUILD*/{
   "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null, "extraBytes": 0,
+  "snapshotXor": false, "emptyStdlib": null, "lazyStdlib": null, "sizes": {},
 }/*END*/;
 
 // Which start is faster depends on the link. The snapshot skips Python's start-up and the
 // engine's import (seconds of CPU) but costs BUILD.extraBytes more download than the
-// trimmed stdlib, micropip and the wheel. The runtime's loader (needed either way) is
+// trimmed stdlib (compiled) and the wheel. The runtime's loader (needed either way) is
 // fetched first and timed: the snapshot is taken when its extra bytes arrive within
-// PLAIN_START_MS at that speed (about 5 Mbit/s and faster; always from the offline cache).
-const PLAIN_START_MS = 4000;
+// PLAIN_START_MS at that speed (about 3 Mbit/s and faster; always from the offline cache).
+const PLAIN_START_MS = 3000;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -37,17 +39,17 @@ os.remove("/tmp/${wheel}")
 if sys.path_importer_cache.get(site) is not None:
     sys.path_importer_cache[site].invalidate_caches()
 `;
-const INSTALL = (wheel) => `
-import micropip
-await micropip.install("emfs:/tmp/${wheel}", deps=False)
-`;
-const FRESH = `
-import random, sys, zipimport
-random.seed()
+const FORGET_ZIPS = `
+import sys, zipimport
 zipimport._zip_directory_cache.clear()
 for path in [p for p in sys.path_importer_cache if ".zip" in p]:
     del sys.path_importer_cache[path]
 `;
+const FRESH = `
+import random
+random.seed()
+${FORGET_ZIPS}`;
+const STDLIB_PATH = `import sys; next(p for p in sys.path if p.endswith(".zip"))`;
 const VERSION = `import importlib.metadata; importlib.metadata.version("doko")`;
 
 function fetchBytes(path) {
@@ -57,8 +59,76 @@ function fetchBytes(path) {
   });
 }
 
-// The snapshot, the largest download, read as it arrives: {type: "progress", loaded,
-// total} (decoded bytes; total from the build) for the page's loading indicator.
+// Download progress of the start for the page's bar: the bytes of every file the chosen
+// start fetches, as they arrive, each file weighted by its size on the wire (BUILD.sizes:
+// name -> [bytes, bytes sent], from the build). Pyodide's own fetches are counted on a
+// clone of the response, so it still gets the original (its URL keys the wasm code cache).
+const sizes = BUILD.sizes ?? {};
+const arrived = {};
+let expected = [];
+let told = -1;
+const START_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "snapshot.bin", BUILD.emptyStdlib];
+const PLAIN_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "python_stdlib.zip", BUILD.wheel];
+
+function expect(names) {
+  expected = names.filter((name) => sizes[name]);
+  report();
+}
+
+function report() {
+  let total = 0;
+  let loaded = 0;
+  for (const name of expected) {
+    const [bytes, sent] = sizes[name];
+    total += sent;
+    loaded += sent * Math.min(1, (arrived[name] ?? 0) / bytes);
+  }
+  const percent = total ? Math.floor((100 * loaded) / total) : 0;
+  if (!total || percent === told) return;
+  told = percent;
+  self.postMessage({ type: "progress", loaded: Math.round(loaded), total });
+}
+
+async function count(name, body) {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    arrived[name] = (arrived[name] ?? 0) + value.byteLength;
+    if (expected.includes(name)) report();
+  }
+}
+
+// Pyodide compiles its wasm only once the snapshot is in (it instantiates the module
+// after awaiting the snapshot): compiled here as it arrives instead, from a clone of
+// Pyodide's own response, and handed over when Pyodide instantiates that response.
+let early = null;
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (early && early.response === response) {
+    const module = await early.module.catch(() => null);
+    if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
+  }
+  return instantiateStreaming(response, imports);
+};
+
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  const name = String(input instanceof Request ? input.url : input).split("?")[0].split("/").pop();
+  if (response.ok && response.body && sizes[name] && !(name in arrived)) {
+    arrived[name] = 0;
+    count(name, response.clone().body).catch(() => {});
+  }
+  if (response.ok && name === "pyodide.asm.wasm" && !early && WebAssembly.compileStreaming) {
+    early = { response, module: WebAssembly.compileStreaming(response.clone()) };
+    early.module.catch(() => {}); // Pyodide then compiles it itself
+  }
+  return response;
+};
+
+// The snapshot, the largest download, read as it arrives into one buffer of its size.
 async function fetchWithProgress(path, total) {
   const r = await fetch(here(path));
   if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
@@ -66,17 +136,12 @@ async function fetchWithProgress(path, total) {
   const out = new Uint8Array(total);
   const reader = r.body.getReader();
   let loaded = 0;
-  let told = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     if (loaded + value.length > out.length) throw new Error(`${path}: larger than built`);
     out.set(value, loaded);
     loaded += value.length;
-    if (loaded - told >= total / 50 || loaded === total) {
-      told = loaded;
-      self.postMessage({ type: "progress", loaded, total });
-    }
   }
   if (loaded !== total) throw new Error(`${path}: ${loaded} of ${total} bytes`);
   return out.buffer;
@@ -105,8 +170,8 @@ async function linkIsFast(indexURL) {
 }
 
 async function start() {
-  // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
-  // micropip, from the same folder.
+  // indexURL pins runtime and stdlib to our own copy; the inline lock file names no
+  // package.
   const indexURL = here("./pyodide/");
   const options = { indexURL };
   if (BUILD.lock) Object.assign(options, { lockFileContents: BUILD.lock, packageBaseUrl: indexURL });
@@ -118,23 +183,30 @@ async function start() {
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
   let pyodide = null;
+  expect(BUILD.snapshot ? START_FILES() : PLAIN_FILES());
   try {
     if (!BUILD.snapshot) throw new Error("built without a snapshot");
     if (!(await linkIsFast(indexURL))) throw new Error("slow link");
-    const snapshot = fetchWithProgress("./snapshot.bin", BUILD.snapshotSize);
+    let image = null;
+    const snapshot = fetchWithProgress("./snapshot.bin", BUILD.snapshotSize).then((bytes) => {
+      image = bytes;
+      return bytes;
+    });
     snapshot.catch(() => {}); // a missing snapshot is handled below
-    // the stdlib files the snapshot does not hold already (build.py), not the whole one
-    const stdLibURL = `${indexURL}python_stdlib_lazy.zip`;
+    // the build stored the memory as its difference from a fresh instance's
+    // (without the snapshot, the plain start's instance is left alone)
+    if (BUILD.snapshotXor) whenMemoryIsFresh((memory) => image && xorMemory(image, memory));
+    // an empty stdlib: the snapshot holds what the first answers need, the rest (the lazy
+    // zip) comes once the worker is idle
+    const stdLibURL = `${indexURL}${BUILD.emptyStdlib ?? BUILD.lazyStdlib}`;
     pyodide = await loadPyodide({ ...options, stdLibURL, _loadSnapshot: snapshot });
     step("snapshot");
   } catch (err) {
     if (BUILD.snapshot && !steps.slow) {
       console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
     }
+    expect(PLAIN_FILES());
     wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
-    // micropip's wheel into the HTTP cache while Python starts (loadPackage then revalidates)
-    const micropip = BUILD.lock?.packages?.micropip?.file_name;
-    if (micropip) fetch(`${indexURL}${micropip}`).then((r) => r.arrayBuffer()).catch(() => {});
     pyodide = await loadPyodide(options);
   }
   step("pyodide");
@@ -148,14 +220,20 @@ async function start() {
     pyodide.runPython(FRESH);
     // Every module and the demos are in the snapshot: the files can wait till idle.
     unpackWhenIdle = async () => {
+      const lazy = BUILD.emptyStdlib && fetchBytes(`./pyodide/${BUILD.lazyStdlib}`);
       await writeWheel();
+      if (lazy) {
+        pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), new Uint8Array(await lazy));
+        pyodide.runPython(FORGET_ZIPS);
+      }
       pyodide.runPython(UNPACK(wheel));
       installed();
     };
   } else {
-    // micropip (pinned by the lock's sha256, from our own folder) installs the wheel
-    await Promise.all([pyodide.loadPackage("micropip", { messageCallback: () => {} }), writeWheel()]);
-    await pyodide.runPythonAsync(INSTALL(wheel));
+    // the wheel's files go where micropip put them at build time, as with the snapshot
+    // (micropip here cost its download and about a second of importing and installing)
+    await writeWheel();
+    pyodide.runPython(UNPACK(wheel));
     step("unpacked");
   }
   const handle = pyodide.pyimport("doko.api").handle;

@@ -3,6 +3,7 @@
 export default {
   title: "Doppelkopf",
   loading: "Spiel-Engine wird geladen …",
+  engineDownload: "Download der Spiel-Engine",
   engineFailed: "Die Spiel-Engine konnte nicht starten. Lade die Seite neu.",
   yourTurn: "Du bist dran",
   turnOf: "{name} ist dran",

@@ -3,6 +3,7 @@
 export default {
   title: "Doppelkopf",
   loading: "Loading the game engine …",
+  engineDownload: "Game engine download",
   engineFailed: "The game engine could not start. Please reload the page.",
   yourTurn: "Your turn",
   turnOf: "{name} to play",
