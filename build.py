@@ -59,6 +59,10 @@ pyodide/python_stdlib.zip
           The Python standard library (only the modules the engine uses),
           Python Software Foundation License Version 2 (text below).
 
+pyodide/{runtime.MICROPIP}
+          micropip, unmodified wheel from PyPI (https://github.com/pyodide/micropip),
+          Mozilla Public License 2.0 (text below).
+
 snapshot.bin
           A memory image of the Pyodide runtime above with the engine loaded
           (licenses as above).
@@ -119,11 +123,7 @@ def build(use_snapshot: bool = True) -> None:
     if made:
         log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
     elif not use_snapshot:
-        log("no snapshot (--no-snapshot): the worker starts Python and unpacks the wheel")
-    # micropip installed the wheel at build time only: the worker unpacks it (its files
-    # where micropip put them), so the site does not carry micropip
-    (pyodide_dir / runtime.MICROPIP).unlink()
-    lock = {"info": lock["info"], "packages": {}}
+        log("no snapshot (--no-snapshot): the worker starts Python, micropip installs the wheel")
     build_info = {
         "wheel": engine_wheel.name,
         "lock": lock,
@@ -147,11 +147,12 @@ def build(use_snapshot: bool = True) -> None:
     sent = fast.sent_size
     start_files = [DIST / snapshot.NAME, engine_wheel]
     start_files += [pyodide_dir / n for n in (*runtime.PYODIDE_LOADER, "pyodide.asm.wasm")]
-    start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.EMPTY)]
+    start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.EMPTY, runtime.MICROPIP)]
     build_info["sizes"] = {p.name: [p.stat().st_size, sent(p)] for p in start_files if p.exists()}
     if made:  # what the snapshot start downloads more than the plain one (Brotli sizes)
         extra = sent(DIST / snapshot.NAME) + sent(pyodide_dir / snapshot.EMPTY)
-        extra -= sent(pyodide_dir / snapshot.STDLIB) + sent(engine_wheel)
+        extra -= sent(pyodide_dir / snapshot.STDLIB) + sent(pyodide_dir / runtime.MICROPIP)
+        extra -= sent(engine_wheel)
         build_info["extraBytes"] = max(0, extra)
         log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
     fill(DIST / "worker.js", "BUILD", build_info)

@@ -3,8 +3,8 @@
 Written directly with zipfile (pure Python, no build backend needed), byte-for-byte
 reproducible (fixed timestamps, sorted entries, stored uncompressed for the host's
 Brotli): micropip installs it at build time, the snapshot is made with what it
-installed, and the worker writes the wheel's files to the same place (on the start
-without the snapshot before the engine's import, with it once idle).
+installed and the worker writes the wheel's files to the same place once idle; the
+worker's start without the snapshot installs it with micropip.
 """
 
 from __future__ import annotations

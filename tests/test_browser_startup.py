@@ -2,8 +2,8 @@
 
 - The service worker's precache starts only after the engine's first answer, and what
   the game fetched already is revalidated (a 304), never sent a second time.
-- The engine is the project's wheel (micropip installs it at build time, the worker
-  writes its files to the same place): in the page's worker,
+- The engine is the project's wheel, installed with micropip (at build time into the
+  snapshot; by the worker when it starts without one): in the page's worker,
   ``importlib.metadata.version("doko")`` is pyproject.toml's version, with the memory
   snapshot and without it.
 """
@@ -106,11 +106,15 @@ def _version() -> str:
 
 @pytest.mark.parametrize("snapshot", [True, False], ids=["snapshot", "no-snapshot"])
 def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
-    if not snapshot:  # the worker then starts Python and unpacks the wheel
+    if not snapshot:  # the worker then starts Python and installs the wheel with micropip
         page.context.route("**/snapshot.bin", lambda route: route.fulfill(status=404, body=""))
     page.add_init_script(CAPTURE_INSTALLED)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url.rsplit("/", 1)[-1]))
     page.goto("#/play?rules=ddv&seed=5")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    # micropip (self-hosted, pinned) installs the wheel only where there is no snapshot
+    assert any(name.startswith("micropip-") for name in fetched) is not snapshot
     # with the snapshot, the wheel's files are unpacked once the worker is idle
     page.wait_for_function("() => window.__installed.length > 0", timeout=60_000)
     assert page.evaluate("() => window.__installed") == [_version()]

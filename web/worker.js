@@ -6,9 +6,10 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { whenMemoryIsFresh, xorMemory } from "./restore.js";
 
-// Filled in by build.py: the engine's wheel (in dist/), the lock file handed to Pyodide
-// inline (no packages: it fetches no lock file and never reaches for a CDN), the snapshot
-// and the sizes of the files each start fetches.
+// Filled in by build.py: the engine's wheel (in dist/), the lock file naming micropip
+// (self-hosted next to the runtime, with its sha256) handed to Pyodide inline so it
+// fetches no lock file and never reaches for a CDN, the snapshot and the sizes of the
+// files each start fetches.
 const BUILD = /*BUILD*/{
   "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null, "extraBytes": 0,
   "snapshotXor": false, "emptyStdlib": null, "lazyStdlib": null, "sizes": {},
@@ -16,8 +17,8 @@ const BUILD = /*BUILD*/{
 
 // Which start is faster depends on the link. The snapshot skips Python's start-up and the
 // engine's import (seconds of CPU) but costs BUILD.extraBytes more download than the
-// trimmed stdlib (compiled) and the wheel. The runtime's loader (needed either way) is
-// fetched first and timed: the snapshot is taken when its extra bytes arrive within
+// trimmed stdlib (compiled), micropip and the wheel. The runtime's loader (needed either
+// way) is fetched first and timed: the snapshot is taken when its extra bytes arrive within
 // PLAIN_START_MS at that speed (about 3 Mbit/s and faster; always from the offline cache).
 const PLAIN_START_MS = 3000;
 
@@ -38,6 +39,10 @@ with zipfile.ZipFile("/tmp/${wheel}") as z:
 os.remove("/tmp/${wheel}")
 if sys.path_importer_cache.get(site) is not None:
     sys.path_importer_cache[site].invalidate_caches()
+`;
+const INSTALL = (wheel) => `
+import micropip
+await micropip.install("emfs:/tmp/${wheel}", deps=False)
 `;
 const FORGET_ZIPS = `
 import sys, zipimport
@@ -68,7 +73,8 @@ const arrived = {};
 let expected = [];
 let told = -1;
 const START_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "snapshot.bin", BUILD.emptyStdlib];
-const PLAIN_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "python_stdlib.zip", BUILD.wheel];
+const PLAIN_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "python_stdlib.zip",
+  BUILD.lock?.packages?.micropip?.file_name, BUILD.wheel];
 
 function expect(names) {
   expected = names.filter((name) => sizes[name]);
@@ -170,8 +176,8 @@ async function linkIsFast(indexURL) {
 }
 
 async function start() {
-  // indexURL pins runtime and stdlib to our own copy; the inline lock file names no
-  // package.
+  // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
+  // micropip, from the same folder.
   const indexURL = here("./pyodide/");
   const options = { indexURL };
   if (BUILD.lock) Object.assign(options, { lockFileContents: BUILD.lock, packageBaseUrl: indexURL });
@@ -207,6 +213,9 @@ async function start() {
     }
     expect(PLAIN_FILES());
     wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
+    // micropip's wheel into the HTTP cache while Python starts (loadPackage then revalidates)
+    const micropip = BUILD.lock?.packages?.micropip?.file_name;
+    if (micropip) fetch(`${indexURL}${micropip}`).then((r) => r.arrayBuffer()).catch(() => {});
     pyodide = await loadPyodide(options);
   }
   step("pyodide");
@@ -230,10 +239,10 @@ async function start() {
       installed();
     };
   } else {
-    // the wheel's files go where micropip put them at build time, as with the snapshot
-    // (micropip here cost its download and about a second of importing and installing)
-    await writeWheel();
-    pyodide.runPython(UNPACK(wheel));
+    // micropip (pinned by the lock's sha256, from our own folder) installs the wheel, as
+    // it did at build time for the snapshot
+    await Promise.all([pyodide.loadPackage("micropip", { messageCallback: () => {} }), writeWheel()]);
+    await pyodide.runPythonAsync(INSTALL(wheel));
     step("unpacked");
   }
   const handle = pyodide.pyimport("doko.api").handle;
