@@ -265,6 +265,9 @@ def test_quarantined_entries_are_listed_exported_and_deleted(page: Any, tmp_path
     assert json.loads(path.read_text(encoding="utf-8")) == entry
     assert info.value.suggested_filename.endswith(".json")
 
+    page.click("[data-testid=quarantine-delete]")  # asks first
+    page.wait_for_selector("[data-testid=quarantine-delete][data-asking=true]")
+    assert page.locator("[data-testid=quarantined]").count() == 1
     page.click("[data-testid=quarantine-delete]")
     page.wait_for_selector("[data-testid=quarantine]", state="detached")
     page.reload()

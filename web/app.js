@@ -45,6 +45,7 @@ const store = {
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
+  confirmDrop: null, // the quarantined entry whose "delete" was pressed once
   tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
   tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
   otherGame: false, // the other tab's game is not the one this link opens
@@ -357,7 +358,11 @@ function dispatch(intent) {
     return;
   }
   if (intent.kind === "quarantine-export") return void exportQuarantined(intent.value);
-  if (intent.kind === "quarantine-delete") return void dropQuarantined(intent.value);
+  if (intent.kind === "quarantine-delete") {
+    if (String(store.confirmDrop) === String(intent.value)) return void dropQuarantined(intent.value);
+    store.confirmDrop = intent.value;
+    return void render();
+  }
   // a table this tab does not own takes no moves (keys included)
   if (store.screen === "play" && store.tab !== "own" && !["lang", "home", "primer", "new-here"]
     .includes(intent.kind)) return;

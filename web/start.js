@@ -60,8 +60,15 @@ function quarantineList(store) {
     h("span", { class: "quarantine-go" },
       h("button", { type: "button", dataset: { intent: "quarantine-export", value: String(q.id),
         testid: "quarantine-export", focus: `quarantine-export:${q.id}` }, text: t("quarantineExport") }),
-      h("button", { type: "button", dataset: { intent: "quarantine-delete", value: String(q.id),
-        testid: "quarantine-delete", focus: `quarantine-delete:${q.id}` }, text: t("quarantineDelete") }))))));
+      deleteButton(q.id, String(store.confirmDrop) === String(q.id)))))));
+}
+
+// Deleting is for good: the first press asks, the second deletes.
+function deleteButton(id, asking) {
+  return h("button", { type: "button", class: asking ? "danger" : null,
+    dataset: { intent: "quarantine-delete", value: String(id), testid: "quarantine-delete",
+      focus: `quarantine-delete:${id}`, asking: String(asking) },
+    text: t(asking ? "quarantineDeleteSure" : "quarantineDelete") });
 }
 
 function fan() {

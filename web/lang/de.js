@@ -140,6 +140,7 @@ export default {
   quarantineLine: "Diese Einträge konnte die Seite nicht öffnen. Du kannst sie als Datei sichern oder löschen.",
   quarantineExport: "Exportieren",
   quarantineDelete: "Löschen",
+  quarantineDeleteSure: "Wirklich löschen?",
   "entryKind.game": "Spiel",
   "entryKind.keeper": "Spielliste",
   "entryKind.tournament": "Turnierabend",

@@ -140,6 +140,7 @@ export default {
   quarantineLine: "The page could not open these entries. You can save each as a file or delete it.",
   quarantineExport: "Export",
   quarantineDelete: "Delete",
+  quarantineDeleteSure: "Really delete?",
   "entryKind.game": "Game",
   "entryKind.keeper": "Score sheet",
   "entryKind.tournament": "Tournament night",
