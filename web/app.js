@@ -225,6 +225,7 @@ async function exportQuarantined(id) {
 
 async function dropQuarantined(id) {
   const item = store.quarantined.find((q) => String(q.id) === String(id));
+  store.confirmDrop = null;
   if (!item) return;
   try { await saved.dropQuarantined(item.id); } catch { store.alert = t("storageFailed"); }
   await listQuarantined();
