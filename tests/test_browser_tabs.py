@@ -265,6 +265,10 @@ def test_quarantined_entries_are_listed_exported_and_deleted(page: Any, tmp_path
     assert json.loads(path.read_text(encoding="utf-8")) == entry
     assert info.value.suggested_filename.endswith(".json")
 
+    # the message about it is put away with a tap (on a phone it lies over the list)
+    page.wait_for_function("() => document.querySelector('[role=alert]').textContent.trim()")
+    page.click("[data-testid=alert]")
+    page.wait_for_function("() => !document.querySelector('[role=alert]').textContent.trim()")
     page.click("[data-testid=quarantine-delete]")  # asks first
     page.wait_for_selector("[data-testid=quarantine-delete][data-asking=true]")
     assert page.locator("[data-testid=quarantined]").count() == 1

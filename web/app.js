@@ -723,6 +723,11 @@ function setText(id, text) {
 
 // ---- wiring -------------------------------------------------------------
 
+document.getElementById("alert").addEventListener("click", () => {
+  store.alert = "";
+  render();
+});
+
 root.addEventListener("click", (event) => {
   const el = event.target.closest("button");
   if (!el || !root.contains(el)) return;
