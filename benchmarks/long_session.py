@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +103,7 @@ def click_first(page: Any, selector: str) -> bool:
     return True
 
 
-def play_deals(page: Any, deals: int, on_deal: Any = None) -> list[float]:
+def play_deals(page: Any, deals: int, on_deal: Callable[[int], None] | None = None) -> list[float]:
     """Play ``deals`` deals; the seconds each took. ``on_deal(n)`` after each."""
     times: list[float] = []
     started = last_move = time.monotonic()
