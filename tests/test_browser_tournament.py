@@ -132,8 +132,16 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     ready(page, "#/")
     page.click("[data-testid=open-tournament]")
     page.wait_for_selector("[data-testid=tournament]")
+    page.fill("#tour-seed", str(SEED))  # typed, not yet committed by a change event
+    page.eval_on_selector("#tour-seed", "el => { el.dataset.before = 'yes'; }")
+    # Another setting saved while the seed field still has focus (no blur, no change event
+    # on it), as when an earlier save finishes: the screen is drawn anew under the typist.
+    page.eval_on_selector(
+        "#tour-preset", "el => { el.value = 'ddv'; el.dispatchEvent(new Event('change')); }"
+    )
+    page.wait_for_function("() => !document.querySelector('#tour-seed').dataset.before")
+    assert page.input_value("#tour-seed") == str(SEED)  # the new screen kept what was typed
     page.select_option("#tour-preset", "lockhausen")
-    page.fill("#tour-seed", str(SEED))
     page.dispatch_event("#tour-seed", "change")
     page.fill("#tour-names", "\n".join(NAMES[:2]))
     page.click("[data-testid=tour-add]")

@@ -451,10 +451,15 @@ function setupPanel() {
   rounds.addEventListener("change", () => { tour.tableRounds = Number(rounds.value); void changed(); });
   const seed = h("input", { id: "tour-seed", type: "number", min: "0", value: String(tour.seed),
     readonly: locked, dataset: { focus: "tour-seed", testid: "tour-seed" } });
-  seed.addEventListener("change", () => {
-    const n = Number(seed.value);
-    if (Number.isInteger(n) && n >= 0 && n < 2 ** 32) { tour.seed = n; void changed(); }
-  });
+  // Kept in the state while typed, so a render in between never puts the old seed back.
+  const typedSeed = () => {
+    const n = seed.value.trim() === "" ? NaN : Number(seed.value);
+    const ok = Number.isInteger(n) && n >= 0 && n < 2 ** 32;
+    if (ok) tour.seed = n;
+    return ok;
+  };
+  seed.addEventListener("input", typedSeed);
+  seed.addEventListener("change", () => { if (typedSeed()) void changed(); });
   return h("section", { class: "tour-panel", "aria-labelledby": "tour-setup-title" },
     h("h3", { id: "tour-setup-title", text: t("tourSetup") }),
     h("div", { class: "field-row" },
