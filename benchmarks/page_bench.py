@@ -220,6 +220,7 @@ STEPS = (
     ("table-dom", "table in the DOM"),
     ("table", "table drawn (painted)"),
     ("worker:start", "worker running"),
+    ("progress", "progress bar first moves (runtime bytes in)"),
     ("fetched:pyodide.asm.wasm", "wasm fetched"),
     ("fetched:python_stdlib.zip", "stdlib fetched"),
     ("fetched:snapshot.bin", "snapshot fetched"),
@@ -376,6 +377,8 @@ def net_table(report: dict[str, Any]) -> str:
         f"  ours cold: table drawn {fmt(med(cold, 'table'))} ms, first playable "
         f"{fmt(playable)} ms, {mb(med(cold, 'bytes'))} sent before it "
         f"({mb(med(cold, 'sent_total'))} once the precache is done)",
+        f"  ours cold: worker running {fmt(med(cold, 'worker:start'))} ms, progress bar first "
+        f"moves {fmt(med(cold, 'progress'))} ms",
         "  ours cold started from the snapshot in "
         f"{sum('worker:snapshot' in r for r in cold)} of {len(cold)} runs (else the plain start)",
         f"  ours warm: table drawn {fmt(med(warm, 'table'))} ms, first playable "

@@ -20,7 +20,7 @@ import { download } from "./dom.js";
 import { options } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
-import { worker, listen, formatPercent } from "./boot.js";
+import { worker, listen, progressText } from "./boot.js";
 
 const store = {
   engine: "loading", // loading | ready | failed
@@ -561,7 +561,7 @@ function progressBar(percent = false) {
   h("span"));
   if (!percent) return bar;
   return h("span", { class: "engine-progress-row" }, bar,
-    h("span", { class: "engine-percent", "aria-hidden": "true", text: formatPercent(now) }));
+    h("span", { class: "engine-percent", "aria-hidden": "true", text: progressText() }));
 }
 
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
