@@ -37,7 +37,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-LEVELS = ("random", "beginner", "standard", "strong")
+sys.path.insert(0, str(ROOT / "engine"))
+
+from doko.botregistry import PLAYER_LEVELS  # noqa: E402
+
+PLAYER_NAMES = {level["bot"]: f" {level['name']}" for level in PLAYER_LEVELS}
+# The page's levels (their bot specs, from the engine's registry), and the reference
+# search player for comparison.
+LEVELS = ("random", *(level["bot"] for level in PLAYER_LEVELS), "ismcts")
 TIMEOUT_MS = 120_000
 
 BASELINE_HTML = """<!doctype html>
@@ -202,7 +209,6 @@ def engine_in_page(browser: Any, base: str, payload: dict[str, Any]) -> dict[str
 
 
 def engine_in_cpython(payload: dict[str, Any]) -> dict[str, Any]:
-    sys.path.insert(0, str(ROOT / "engine"))
     from doko.bench import run
 
     return run(payload)
@@ -284,7 +290,7 @@ def table(report: dict[str, Any]) -> str:
         c = eng["cpython"]["decisions"][level]
         p = eng["pyodide"]["decisions"][level]
         lines.append(
-            f"  {level:<10} ({p['decisions']:>3} decisions)"
+            f"  {level:<10} ({p['decisions']:>3} decisions){PLAYER_NAMES.get(level, ''):<16}"
             f"{c['p50_ms']:>12.2f} / {c['p95_ms']:<8.2f}{p['p50_ms']:>10.2f} / {p['p95_ms']:.2f}"
         )
     return "\n".join(lines)
@@ -304,9 +310,11 @@ def run(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
     write_bench_pages(build.DIST)
     runs = 1 if smoke else 5
     games = (30, 200) if smoke else (200, 2000)  # Pyodide, CPython
-    decisions = {"random": 50, "beginner": 50, "standard": 50, "strong": 3 if smoke else 20}
-    if not smoke:
-        decisions.update(random=300, beginner=300, standard=300)
+    quick = ("random", "beginner", "standard")
+    decisions = {level: (50 if level in quick else 3) for level in LEVELS}
+    if not smoke:  # the search levels' p95 wants a few hundred decisions
+        decisions = {level: (300 if level in quick else 200) for level in LEVELS}
+        decisions["ismcts"] = 60
     started = time.perf_counter()
     with served(build.DIST) as base, sync_playwright() as pw:
         browser = launch(pw)
