@@ -26,7 +26,8 @@ from doko.cards import deal
 from doko.outcome import result
 from doko.rules import PRESETS, Rules
 from doko.sim import Timer, mean_ci, play_seats
-from doko.state import is_solo_like, new_game
+from doko.contracts import is_solo_like
+from doko.state import new_game
 
 Stats = dict[str, Any]
 
