@@ -23,10 +23,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from doko.cards import deal
+from doko.contracts import is_solo_like
 from doko.outcome import result
 from doko.rules import PRESETS, Rules
 from doko.sim import Timer, mean_ci, play_seats
-from doko.contracts import is_solo_like
 from doko.state import new_game
 
 Stats = dict[str, Any]

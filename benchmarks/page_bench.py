@@ -349,7 +349,12 @@ def net_runs(browser: Any, base: str, link: Any, runs: int) -> dict[str, list[di
     """Cold runs of ours (then warm, once the service worker has precached) and of the
     bare page, interleaved, each starting on a quiet link; bytes the link sent before
     the first playable card (ours) or before loadPyodide() resolved (bare)."""
-    out: dict[str, list[dict[str, float]]] = {"ours_cold": [], "ours_warm": [], "bare": []}
+    out: dict[str, list[dict[str, float]]] = {
+        "ours_cold": [],
+        "ours_warm": [],
+        "ours_offline": [],
+        "bare": [],
+    }
     for i in range(runs):
         context = browser.new_context()
         link.reset()
@@ -364,6 +369,8 @@ def net_runs(browser: Any, base: str, link: Any, runs: int) -> dict[str, list[di
         warm = measure_ours(context, base, 2000 + i, click=False)
         warm["bytes"] = link.bytes_until((warm["origin"] + warm["playable"]) / 1000)
         out["ours_warm"].append(warm)
+        context.set_offline(True)  # the same visit with no network at all
+        out["ours_offline"].append(measure_ours(context, base, 3000 + i, click=False))
         context.close()
         context = browser.new_context()
         link.reset()
@@ -390,7 +397,9 @@ def net_table(report: dict[str, Any]) -> str:
         "  ours cold started from the snapshot in "
         f"{sum('worker:snapshot' in r for r in cold)} of {len(cold)} runs (else the plain start)",
         f"  ours warm: table drawn {fmt(med(warm, 'table'))} ms, first playable "
-        f"{fmt(med(warm, 'playable'))} ms, {mb(med(warm, 'bytes'))} sent before it",
+        f"{fmt(med(warm, 'playable'))} ms, {mb(med(warm, 'bytes'))} sent before it; offline: "
+        f"table drawn {fmt(med(raw['ours_offline'], 'table'))} ms, first playable "
+        f"{fmt(med(raw['ours_offline'], 'playable'))} ms",
         f"  bare loadPyodide(): ready {fmt(pyodide)} ms, {mb(med(bare, 'bytes'))} sent before it",
         "  ratio first playable / bare: "
         + ("-" if not (playable and pyodide) else f"{playable / pyodide:.2f}"),
