@@ -120,4 +120,11 @@ def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
     assert page.evaluate("() => window.__installed") == [_version()]
     if snapshot:  # the snapshot's download was reported as it arrived, up to all of it
         assert page.evaluate("() => document.documentElement.dataset.engineProgress") == "100"
+        shown = page.evaluate("() => document.documentElement.dataset.engineBytes")
+        loaded, total = map(int, shown.split("/"))
+        assert loaded == total > 3_000_000  # the bytes on the wire, all of them in
+        assert page.evaluate(
+            "() => performance.getEntriesByName('doko:progress')[0].startTime"
+            " < performance.getEntriesByName('doko:engine-ready')[0].startTime"
+        ), "the bar moved only once the engine was ready"
     assert page.watch.offsite == []
