@@ -59,6 +59,9 @@ DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds:
 # rollouts play the soloist's hand worse than a good soloist does
 WAIT_EXTRA = 0.1  # more certainty asked while the word may still be said later
 SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatter it)
+# A Fleischlos more so: its defence (finding the soloist's short suit) is what the
+# rollout policy plays worst.
+KIND_MARGIN = {"fleshless": 2.5}
 DUTY_BONUS = 1.5  # a Pflichtsolo owed is best played on a hand that suits it
 
 
@@ -226,7 +229,8 @@ def choose_reservation(
     def score(word: str) -> float:
         if not word.startswith("solo:") or forced:
             return means[word]
-        return means[word] - SOLO_MARGIN + (DUTY_BONUS if owes else 0.0)
+        margin = KIND_MARGIN.get(word[len("solo:") :], SOLO_MARGIN)
+        return means[word] - margin + (DUTY_BONUS if owes else 0.0)
 
     best = max(candidates, key=lambda w: (score(w), w == "healthy"))
     return prefix + best, f"{best} plays best on sampled deals ({means[best]:+.1f})"
