@@ -65,6 +65,7 @@ class GameState(NamedTuple):
     kontra_words: tuple[str, ...] = ()
     frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
     one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
+    bock: int = 0  # Bockrunden: the deal's points are doubled this many times (doko.bock)
 
     # -- derived facts -------------------------------------------------------
     @property

@@ -28,6 +28,8 @@ SPECIAL_KINDS = (
     "karlchen-caught",
     "heart-trick",
 )
+# Bockrunden: what starts them (doko.bock works out the rounds)
+BOCK_TRIGGERS = ("solo-lost", "tie", "re-kontra", "zero", "black", "heart-trick")
 
 
 def opt(
@@ -140,6 +142,17 @@ class Rules:
         ("zero", "kontra"),
     )
     tournament: bool = opt(False, "Tournament preset: no running Augen shown during play")
+    # Bockrunden
+    bock: tuple[str, ...] = opt(
+        (),
+        "Deals that start Bockrunden (solo-lost, tie, re-kontra, zero, black, heart-trick)",
+    )
+    bock_rounds: int = opt(1, "Bockrunden each trigger adds", span=(1, 3))
+    bock_stack: str = opt(
+        "queue",
+        "Bockrunden that meet: queue (one after another) or double (overlapping rounds multiply)",
+        ("queue", "double"),
+    )
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -209,6 +222,7 @@ class Rules:
                 {},
             ),
             (len(self.deadlines) == 5, "option-deadline-count", {}),
+            *_bock_checks(self),
             (
                 all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
                 "option-players",
@@ -278,6 +292,19 @@ class Rules:
         """The ``rules`` field of a game record: the preset id, or id plus options."""
         changed = self.overrides()
         return self.preset if not changed else {"preset": self.preset, "options": changed}
+
+
+def _bock_checks(rules: Rules) -> list[tuple[bool, str, dict[str, Any]]]:
+    unknown = [t for t in rules.bock if t not in BOCK_TRIGGERS]
+    trigger = unknown[0] if unknown else ""
+    return [
+        (
+            not unknown,
+            "option-unknown-bock",
+            {"option": "bock", "trigger": trigger, "triggers": list(BOCK_TRIGGERS)},
+        ),
+        (len(set(rules.bock)) == len(rules.bock), "option-bock-twice", {"option": "bock"}),
+    ]
 
 
 def _jsonable(value: Any) -> Any:
@@ -404,6 +431,22 @@ def _coerce(name: str, value: Any, like: Any) -> Any:
     return tuple(_coerce(name, item, 0 if numbers else "") for item in value)
 
 
+# How the rules editor shows an option: its group, the conditions under which it
+# applies ({"option": NAME, "not": [VALUES]} or {"option": NAME, "has": VALUE}) and
+# the members a list option may hold. Options not listed: group None, no conditions.
+_BOCK_ON = {"option": "bock", "not": [[]]}
+EDITOR: dict[str, tuple[str, list[dict[str, Any]], list[Any] | None]] = {
+    "bock": ("bock", [], list(BOCK_TRIGGERS)),
+    "bock_rounds": ("bock", [_BOCK_ON], None),
+    "bock_stack": ("bock", [_BOCK_ON], None),
+}
+
+
+def _editor_fields(name: str) -> dict[str, Any]:
+    group, depends, items = EDITOR.get(name, (None, [], None))
+    return {"group": group, "depends": depends, "items": items}
+
+
 def describe() -> dict[str, Any]:
     """Presets and option metadata, as ``python -m doko rules --json`` prints them."""
     options = []
@@ -417,6 +460,7 @@ def describe() -> dict[str, Any]:
                 "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
                 "range": list(f.metadata["span"]) if f.metadata.get("span") else None,
                 "description": f.metadata["description"],
+                **_editor_fields(f.name),
             }
         )
     presets = {
