@@ -687,7 +687,8 @@ function scoreSheet(view) {
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
     seriesState(view),
     sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
-      expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null) }));
+      expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null),
+      bockToCome: view.bock_to_come ?? 0 }));
 }
 
 // Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
