@@ -5,6 +5,7 @@ checked on replay, the score keeper's request and the command line."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from doko.series import (
     Settings,
     bock_to_come,
     current_deal,
+    is_finished,
     record_game,
     replay_series,
     series_record,
@@ -178,9 +180,9 @@ def test_bock_multiplies_every_seat_after_the_solo_factor(level: int) -> None:
     assert net(doubled["lines"], "kontra") == 3 * 2**level
 
 
-@pytest.mark.parametrize("bad", [-1, 61, "1", 1.5, True])
+@pytest.mark.parametrize("bad", [-1, 31, "1", 1.5, True])
 def test_a_bad_bock_in_a_summary_is_refused(bad: Any) -> None:
-    with pytest.raises(ValueError, match="bock must be a whole number from 0 to 60"):
+    with pytest.raises(ValueError, match="bock must be a whole number from 0 to 30"):
         summary_from_json({**summary("normal", [0, 1], 150), "bock": bad})
 
 
@@ -192,7 +194,7 @@ def test_a_game_record_carries_its_bock() -> None:
     assert again.bock == 2 and record_of(again)["bock"] == 2
     assert result(again)["points"] == [p * 4 for p in result(state)["points"]]
     assert "bock" not in record_of(state)
-    for bad in (-1, 61, "2", None):
+    for bad in (-1, 31, "2", None):
         with pytest.raises(ValueError, match="bock must be a whole number"):
             replay({**record, "bock": bad})
 
@@ -534,7 +536,7 @@ def test_cli_score_with_bock_and_a_bad_one() -> None:
     assert json.loads(out.stdout)["points"] == [-6, 2, 2, 2]
     out = doko("score", "-", stdin=json.dumps({**data, "bock": "x"}))
     assert out.returncode == 2
-    assert out.stderr.strip() == "error: bock must be a whole number from 0 to 60"
+    assert out.stderr.strip() == "error: bock must be a whole number from 0 to 30"
 
 
 def test_cli_series_refuses_an_unknown_trigger() -> None:
@@ -553,3 +555,55 @@ def test_a_share_link_keeps_the_bock_level() -> None:
     back = decode(encode(record))
     assert back["bock"] == 3 and result(replay(back))["points"] == result(replay(record))["points"]
     assert "bock" not in decode(encode(record_of(state)))
+
+
+def expected_levels(rules: Rules, seats: int, rows: list[dict[str, Any]]) -> list[int]:
+    """The levels a table keeping Bockrunden on paper would write: a tally of deals still
+    owed (queue), or one countdown per trigger (double)."""
+    owed, countdowns, levels = 0, list[int](), []
+    for row in rows:
+        if row["contract"] == "redeal":
+            levels.append(-1)  # not a played deal: no level of its own
+            continue
+        if rules.bock_stack == "queue":
+            levels.append(1 if owed else 0)
+            owed = max(0, owed - 1)
+        else:
+            levels.append(min(len(countdowns), 30))
+            countdowns = [n - 1 for n in countdowns if n > 1]
+        for _ in triggers(rules, row):
+            owed += rules.bock_rounds * seats
+            countdowns.append(rules.bock_rounds * seats)
+    return levels
+
+
+@pytest.mark.parametrize("stack", ["queue", "double"])
+@pytest.mark.parametrize("players", [4, 5])
+def test_random_series_follow_the_paper_tally(stack: str, players: int) -> None:
+    from doko.sim import play_game
+
+    for seed in range(3):
+        rules = bock_rules(ALL, bock_stack=stack, bock_rounds=1 + seed, throw="immediate")
+        series = start_series(Settings(rules, players, 1 + 2 * seed, seed=seed))
+        rng = random.Random(seed)
+        bots = ["random" if seed == 0 else "standard"] * players
+        while not is_finished(series):
+            series = record_game(series, play_game(start_game(series), bots, rng))
+        rows = sheet(series)
+        levels = expected_levels(rules, players, rows)
+        assert [r.get("bock", 0) for r in rows] == [max(0, k) for k in levels]
+        for game, row in zip(series.games, rows, strict=True):
+            assert row["points"] == [p * 2 ** row.get("bock", 0) for p in unbocked(game)]
+            assert sum(row["points"]) == 0
+        assert totals(replay_series(json.loads(json.dumps(series_record(series))))) == totals(
+            series
+        )
+
+
+def test_double_stops_at_the_highest_level() -> None:
+    from doko.bock import MAX_LEVEL, add_rounds
+
+    rules = bock_rules(["tie"], bock_stack="double")
+    assert add_rounds(rules, (MAX_LEVEL - 1, 1), 4) == (MAX_LEVEL, 2, 1, 1)
+    assert add_rounds(rules, (MAX_LEVEL, 1), 1) == (MAX_LEVEL, 1)
+    assert add_rounds(bock_rules(["tie"]), (1, 1), 4) == (1,) * 6

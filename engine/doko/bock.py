@@ -14,7 +14,7 @@ finished deal adds ``bock_rounds`` rounds, a round being one played deal per sea
 ``double``
     New rounds start with the next deal, on top of any running ones: a deal inside
     two running rounds is at level 2 (x4). Two triggers of one deal are two rounds
-    that start together.
+    that start together. The level stops at :data:`MAX_LEVEL`.
 
 A thrown or redealt deal neither uses up a bock deal nor starts new rounds.
 """
@@ -27,7 +27,9 @@ from typing import Any
 from .rules import BOCK_TRIGGERS, Rules
 
 Schedule = tuple[int, ...]
-MAX_LEVEL = 60  # highest level a record or summary may carry (2**60 still fits a double)
+# The highest level: a deal inside more overlapping Bockrunden stays at x2**30 (points
+# stay exact integers in the page's JavaScript numbers, and a record can carry them).
+MAX_LEVEL = 30
 SOLO_LIKE_LOST = ("silent-wedding",)  # besides solo:<KIND>: a stille Hochzeit is a solo
 
 
@@ -77,7 +79,7 @@ def add_rounds(rules: Rules, schedule: Schedule, deals: int) -> Schedule:
     if rules.bock_stack == "queue":
         return schedule + (1,) * deals
     longer = schedule + (0,) * max(0, deals - len(schedule))
-    return tuple(k + 1 if i < deals else k for i, k in enumerate(longer))
+    return tuple(min(k + 1, MAX_LEVEL) if i < deals else k for i, k in enumerate(longer))
 
 
 def after_deal(rules: Rules, seats: int, schedule: Schedule, result: Mapping[str, Any]) -> Schedule:
