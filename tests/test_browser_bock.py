@@ -152,3 +152,44 @@ def test_keeper_bock_sheet_on_a_phone(page: Any, lang: str, theme: str) -> None:
         page.locator("[data-testid=scoresheet]").scroll_into_view_if_needed()
         page.screenshot(path=str(Path(SHOTS) / f"keeper-bock-phone-{theme}-{lang}.jpg"), quality=80)
     assert page.watch.errors == [] and page.watch.offsite == []
+
+
+def saved_bock_table() -> dict[str, Any]:
+    """The engine's saved table after a lost Pflichtsolo and the bock deal after it
+    (the same deals as the engine's test of the page's series), deal over."""
+    from doko import api
+    from test_bock import bock_rules, play_cards
+
+    rules = bock_rules(["solo-lost"]).to_json()
+    bots = ["standard", None, "standard", "standard"]
+    payload = {"rules": rules, "seed": 0, "seat": 1, "bots": bots, "dealer": 0, "rounds": 3}
+    api.handle("new_game", json.dumps(payload))
+    for words in ({1: "solo:jacks"}, {}):
+        if words == {}:
+            api.handle("next_game", "{}")
+        api.table().state = play_cards(api.table().state, words)
+        api._finish(api.table())
+    saved: dict[str, Any] = json.loads(api.handle("save", "{}"))
+    return saved
+
+
+@pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1366, 768), ("phone", 390, 844)])
+def test_the_page_series_shows_the_bock_deal(page: Any, size: str, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/")
+    ready(page)
+    entry = {"hash": "#/game", "table": saved_bock_table()}
+    store_entry(page, "game", {"schema": 2, "kind": "game", "savedAt": 0, "data": entry})
+    page.goto("/#/game")
+    page.wait_for_selector("[data-testid=result-bock]")
+    note = page.text_content("[data-testid=result-bock]") or ""
+    assert note.startswith(CHIP) and "alle Punkte \u00d72" in note, note
+    lines = page.locator("[data-testid=result-line]").all_text_contents()
+    assert any("verdoppelt (Bock)" in line for line in lines), lines
+    marked = [r["chip"] for r in rows(page)]
+    assert marked == [[], [CHIP]]
+    assert to_come(page) == "Noch 3 Bockspiele"
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"result-bock-{size}-light-de.jpg"), quality=80)
+    assert page.watch.errors == [] and page.watch.offsite == []
