@@ -607,3 +607,31 @@ def test_double_stops_at_the_highest_level() -> None:
     assert add_rounds(rules, (MAX_LEVEL - 1, 1), 4) == (MAX_LEVEL, 2, 1, 1)
     assert add_rounds(rules, (MAX_LEVEL, 1), 1) == (MAX_LEVEL, 1)
     assert add_rounds(bock_rules(["tie"]), (1, 1), 4) == (1,) * 6
+
+
+def test_bock_deals_left_when_the_series_ends_lapse() -> None:
+    """The series keeps its agreed rounds: bock deals still owed at its end are not played."""
+    rules = load_rules(
+        {
+            "preset": "ddv",
+            "options": {
+                "bock": ["re-kontra"],
+                "bock_rounds": 3,
+                "duty_solo_rounds": 1,
+                "solo_leads": "left",
+            },
+        }
+    )
+    series = start_series(Settings(rules, 4, 1))
+    series = next_deal(series, both=True)
+    for _ in range(3):
+        series = next_deal(series)
+    # one round of four deals, then the seats owing a Pflichtsolo are vorgeführt
+    assert len(sheet(series)) == 4 and series.vorfuehren is not None
+    while series.vorfuehren:
+        seat = series.vorfuehren[0]
+        series = next_deal(series, {seat: "solo:jacks"})
+    assert is_finished(series)
+    rows = sheet(series)
+    assert [r.get("bock", 0) for r in rows] == [0] + [1] * (len(rows) - 1)
+    assert bock_to_come(series)["to_come"] == 12 - (len(rows) - 1)

@@ -432,10 +432,17 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         # the series' length and rounds dealt so far; None for an opened record's game
         "rounds": None if t.series is None else t.rounds,
         "rounds_played": None if t.series is None else series_mod.rounds_played(t.series),
-        # Bockrunden: this deal's level and the bock deals still to come after it
+        # Bockrunden: this deal's level and the bock deals still to come (this one
+        # included while it runs); none once the series is over (the rest lapse)
         "bock": s.bock,
-        "bock_to_come": 0 if t.series is None else series_mod.bock_to_come(t.series)["to_come"],
+        "bock_to_come": _bock_to_come(t),
     }
+
+
+def _bock_to_come(t: Table) -> int:
+    if t.series is None or series_mod.is_finished(t.series):
+        return 0
+    return series_mod.bock_to_come(t.series)["to_come"]
 
 
 def rules_for_page() -> dict[str, Any]:
