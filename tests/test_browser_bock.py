@@ -100,6 +100,9 @@ def test_keeper_counts_bock_rounds_from_the_deals_entered(page: Any) -> None:
 
     # a trick of plain Herz only: one more Bockrunde, queued after the running one
     page.click("[data-testid=keeper-heart-trick]")
+    if SHOTS:
+        page.locator("[data-testid=keeper-heart-trick]").scroll_into_view_if_needed()
+        page.screenshot(path=str(Path(SHOTS) / "keeper-bock-form-desktop-light-de.jpg"))
     enter_keeper_game(page, {"contract": "normal", "re": [2, 3], "eyes_re": 130})
     wait_rows(page, 3)
     assert rows(page)[2] == {"bock": 1, "points": [-2, -2, 2, 2], "chip": [CHIP]}
@@ -109,6 +112,20 @@ def test_keeper_counts_bock_rounds_from_the_deals_entered(page: Any) -> None:
     )
     if SHOTS:
         shoot(page, "desktop")
+
+    # the exports carry the bock deals: the CSV names them, the JSON's summaries hold
+    # the level the engine gave them (each scores alone with `python -m doko score`)
+    with page.expect_download() as info:
+        page.click("[data-testid=export-csv]")
+    csv = Path(info.value.path()).read_text().splitlines()
+    marked = f"Normalspiel ({CHIP})"
+    assert [line.split(",")[1] for line in csv[1:4]] == ["Damensolo", marked, marked]
+    with page.expect_download() as info:
+        page.click("[data-testid=export-json]")
+    exported = json.loads(Path(info.value.path()).read_text())
+    assert exported["rules"] == VARIANT
+    assert [g["summary"].get("bock") for g in exported["games"]] == [None, 1, 1]
+    assert [g["summary"].get("heart_trick") for g in exported["games"]] == [None, None, True]
 
     # the solo was won after all: no bock for the two deals after it
     page.locator("[data-testid=row-edit]").first.click()

@@ -426,8 +426,9 @@ function csv() {
   const names = seats().map(keeperSeatName);
   const lines = [[t("number"), t("contract"), ...names,
     ...names.map((n) => `${t("running")} ${n}`)]];
-  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract), ...row.points,
-    ...row.totals]));
+  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract)
+    + (row.bock ? ` (${t("bockChip", { factor: 2 ** row.bock })})` : ""), ...row.points,
+  ...row.totals]));
   lines.push([t("total"), "", ...totals(), ...totals()]);
   return `${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -654,7 +654,7 @@ export default {
   bockChip: "Bock ×{factor}",
   bockToCome: "Noch {n} {n|Bockspiel|Bockspiele}",
   bockResult: "Bockspiel: alle Punkte ×{factor}",
-  bockHeartTrick: "Ein Stich nur aus Herz (startet eine Bockrunde)",
+  bockHeartTrick: "Ein Stich nur aus Herz (löst Bockrunden aus)",
   "err.option-unknown-bock": "bock: unbekannter Auslöser {trigger} (erlaubt: {triggers})",
   "err.option-bock-twice": "bock: ein Auslöser steht doppelt in der Liste",
   "err.record-bock": "bock muss eine ganze Zahl von 0 bis {most} sein",

@@ -654,7 +654,7 @@ export default {
   bockChip: "Bock ×{factor}",
   bockToCome: "{n} {n|Bock deal|Bock deals} to come",
   bockResult: "Bock deal: all points ×{factor}",
-  bockHeartTrick: "A trick of plain hearts only (starts a Bock round)",
+  bockHeartTrick: "A trick of plain hearts only (starts Bock rounds)",
   "err.option-unknown-bock": "bock: unknown trigger {trigger} (allowed: {triggers})",
   "err.option-bock-twice": "bock: a trigger is listed twice",
   "err.record-bock": "bock must be a whole number from 0 to {most}",
