@@ -635,3 +635,14 @@ def test_bock_deals_left_when_the_series_ends_lapse() -> None:
     rows = sheet(series)
     assert [r.get("bock", 0) for r in rows] == [0] + [1] * (len(rows) - 1)
     assert bock_to_come(series)["to_come"] == 12 - (len(rows) - 1)
+
+
+def test_a_bock_level_needs_bockrunden_in_the_rules() -> None:
+    plain = {"rules": "ddv", "contract": "normal", "re": [0, 1], "eyes_re": 150, "bock": 1}
+    with pytest.raises(ValueError, match="bock is 1, but these rules play without Bockrunden"):
+        summary_from_json(plain)
+    rules = bock_rules(["tie"])
+    state = play_cards(new_game(rules, start_game(start_series(Settings(rules, 4, 1))).dealt), {})
+    record = {**record_of(state), "rules": "ddv", "bock": 2}
+    with pytest.raises(ValueError, match="bock is 2, but these rules play without Bockrunden"):
+        replay(record)

@@ -299,6 +299,7 @@ MESSAGES: dict[str, str] = {
     "record-bock": "bock must be a whole number from 0 to {most}",
     "summary-bock": "bock must be a whole number from 0 to {most}",
     "summary-heart-trick": "heart_trick must be true or false",
+    "bock-without-rules": "bock is {bock}, but these rules play without Bockrunden",
     "series-bock": "bock is {bock!j}, but this deal's bock level is {expected}",
     "bock-games": "games must be a list of game summaries (at most {most})",
     "bock-game": "game {index}: {reason}",

@@ -73,6 +73,8 @@ def parse_record(data: Any) -> tuple[GameState, list[str]]:
     bock = data.get("bock", 0)
     if not is_whole(bock) or not 0 <= bock <= MAX_LEVEL:
         raise RecordError("record-bock", most=MAX_LEVEL)
+    if bock and not rules.bock:
+        raise RecordError("bock-without-rules", bock=bock)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record-actions-not-strings")

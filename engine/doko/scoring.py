@@ -677,14 +677,16 @@ def summary_from_json(data: Any) -> Summary:
         announcements=_read_announcements(data, rules),
         specials=_read_specials(data, rules, contract, took_trick),
         extra={k: data[k] for k in EXTRA_FIELDS if k in data} | _heart_trick(data),
-        bock=_read_bock(data),
+        bock=_read_bock(data, rules),
     )
 
 
-def _read_bock(data: Mapping[str, Any]) -> int:
+def _read_bock(data: Mapping[str, Any], rules: Rules) -> int:
     bock = data.get("bock", 0)
     if isinstance(bock, bool) or not isinstance(bock, int) or not 0 <= bock <= MAX_LEVEL:
         raise SummaryError("summary-bock", most=MAX_LEVEL)
+    if bock and not rules.bock:
+        raise SummaryError("bock-without-rules", bock=bock)
     return bock
 
 

@@ -663,5 +663,6 @@ export default {
   "err.series-bock": "die Bockstufe {bock} passt nicht zur Serie (jetzt: {expected})",
   "err.bock-games": "die Spielliste ist keine Liste von Spielen (höchstens {most})",
   "err.bock-game": "Spiel {index}: {reason}",
+  "err.bock-without-rules": "Bockstufe {bock}, aber diese Regeln kennen keine Bockrunden",
   "err.bock-game-rules": "Regeln oder Spielerzahl weichen von der Liste ab",
 };

@@ -663,5 +663,6 @@ export default {
   "err.series-bock": "bock level {bock} does not fit the series (now: {expected})",
   "err.bock-games": "the sheet is not a list of games (at most {most})",
   "err.bock-game": "game {index}: {reason}",
+  "err.bock-without-rules": "bock level {bock}, but these rules have no Bock rounds",
   "err.bock-game-rules": "its rules or table size differ from the sheet's",
 };
