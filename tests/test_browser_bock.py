@@ -206,6 +206,8 @@ def test_the_page_series_shows_the_bock_deal(page: Any, size: str, width: int, h
     marked = [r["chip"] for r in rows(page)]
     assert marked == [[], [CHIP]]
     assert to_come(page) == "Noch 3 Bockspiele"
+    # the header says the deal counts Bock while it is on the table
+    assert page.text_content("header [data-testid=bock-chip]") == CHIP
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"result-bock-{size}-light-de.jpg"), quality=80)

@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
 import { loadKeeperState, onKeeperChange } from "./keeper.js";
-import { sheetView } from "./sheet.js";
+import { sheetView, bockChip } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
@@ -529,6 +529,7 @@ function header() {
         h("span", { id: "title", class: "title", text: t("title") })),
     playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
       text: presetName(store.rulesMeta, store.view.rules) }) : null,
+    playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
     engineBadge(),
     h("div", { class: "bar-buttons" },
       playing ? headerButton("new-here", "cards", t("newGame"), { dataset: { testid: "new-here" } }) : null,
