@@ -133,7 +133,7 @@ function setAside() {
   const bad = keeperState();
   const code = preset() ? "keeper-players" : "keeper-rules";
   Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], rules: null, players: 4,
-    names: [], games: [], draft: null, editing: null, expanded: [] });
+    names: [], games: [], draft: null, editing: null, expanded: [], bock: { next: 0, to_come: 0 } });
   ctx.setAside(bad, { code, params: { preset: String(bad.preset).slice(0, 40),
     players: Number(bad.players) || 0 } });
   keeper.draft = freshDraft();
