@@ -69,9 +69,7 @@ class CardOrder:
             return follows[card] == TRUMP
         if card == best:
             return (
-                card == HT
-                and self.dulle_second_wins
-                and (self.dulle_second_last or not last_trick)
+                card == HT and self.dulle_second_wins and (self.dulle_second_last or not last_trick)
             )
         return self.power[card] > self.power[best]
 

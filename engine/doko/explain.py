@@ -138,12 +138,7 @@ def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, An
         out += _announcement(before, after, seat, what)
     if what == "declare-solo":
         out.append(("declare-solo", {"seat": seat}))
-    for kind, was, now, holder in (
-        ("pigs", before.pigs_shown, after.pigs_shown, after.pig_seat),
-        ("superpigs", before.superpigs_shown, after.superpigs_shown, after.superpig_seat),
-    ):
-        if now >= 0 and was < 0:
-            out.append(("pigs-revealed", {"seat": holder, "kind": kind}))
+    out += _pigs_revealed(before, after)
     if len(after.tricks) > len(before.tricks):
         out += _trick(after, after.tricks[-1], len(after.tricks))
     if after.wedding_decided and not before.wedding_decided:
@@ -168,6 +163,16 @@ def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, An
                 out.append(
                     ("party-known", {"seat": s, "party": party, "how": _how_known(after, s)})
                 )
+    return out
+
+
+def _pigs_revealed(before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
+    """Schweinchen (or Superschweinchen) the table has just been shown."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if after.pigs_shown >= 0 > before.pigs_shown:
+        out.append(("pigs-revealed", {"seat": after.pig_seat, "kind": "pigs"}))
+    if after.superpigs_shown >= 0 > before.superpigs_shown:
+        out.append(("pigs-revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
     return out
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import DECK_RANKS, DA, Card, card
+from .cards import DA, DECK_RANKS, Card, card
 from .contracts import CardOrder, card_order, trump_suit
 
 if TYPE_CHECKING:
@@ -79,8 +79,8 @@ def begin(state: GameState) -> GameState:
     pigs_shown, superpigs_shown = state.pigs_shown, state.superpigs_shown
     if show_now:
         pigs_shown = now if pig_seat is not None and pigs_shown < 0 else pigs_shown
-        superpigs_shown = now if superpig_seat is not None and superpigs_shown < 0 else (
-            superpigs_shown
+        superpigs_shown = (
+            now if superpig_seat is not None and superpigs_shown < 0 else (superpigs_shown)
         )
     state = state.updated(
         pig_seat=pig_seat,
@@ -157,9 +157,7 @@ def after_trick(state: GameState) -> GameState:
 def hidden_from(state: GameState, seat: int) -> dict[str, int | None]:
     """The Schweinchen fields as ``seat`` knows them (for its public state)."""
     return {
-        "pig_seat": state.pig_seat
-        if state.pigs_shown >= 0 or state.pig_seat == seat
-        else None,
+        "pig_seat": state.pig_seat if state.pigs_shown >= 0 or state.pig_seat == seat else None,
         "superpig_seat": state.superpig_seat
         if state.superpigs_shown >= 0 or state.superpig_seat == seat
         else None,
@@ -208,7 +206,7 @@ def counts_for_poverty(rules: Rules, hand: tuple[Card, ...]) -> bool:
 
 
 def pig_kind(trick: Trick, won_by: Card) -> str | None:
-    """"pig" or "superpig" if ``won_by`` won ``trick`` ranking as one, else None."""
+    """ "pig" or "superpig" if ``won_by`` won ``trick`` ranking as one, else None."""
     if won_by not in trick.tops:
         return None
     return "superpig" if won_by.rank != "A" else "pig"

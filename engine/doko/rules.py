@@ -571,9 +571,7 @@ def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
         return spec
     if isinstance(spec, str):
         if spec not in PRESETS:
-            raise RulesError(
-                "unknown-preset", option="preset", preset=spec, presets=list(PRESETS)
-            )
+            raise RulesError("unknown-preset", option="preset", preset=spec, presets=list(PRESETS))
         return PRESETS[spec]
     if not isinstance(spec, dict) or not isinstance(spec.get("preset"), str):
         raise RulesError("rules-shape", option="preset")
