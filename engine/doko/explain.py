@@ -172,7 +172,7 @@ def _pigs_revealed(before: GameState, after: GameState) -> list[tuple[str, dict[
     if after.pigs_shown >= 0 > before.pigs_shown:
         out.append(("pigs-revealed", {"seat": after.pig_seat, "kind": "pigs"}))
     if after.superpigs_shown >= 0 > before.superpigs_shown:
-        out.append(("pigs-revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
+        out.append(("superpigs-revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
     return out
 
 
