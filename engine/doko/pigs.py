@@ -64,7 +64,8 @@ def holder(hands: list[list[Card]], wanted: Card | None) -> int | None:
 
 
 def _deck_size(state: GameState) -> int:
-    return sum(len(h) for h in state.dealt)
+    # from the rules, not the dealt hands: a seat's public state hides the others'
+    return state.rules.deck_for(state.players)
 
 
 def begin(state: GameState) -> GameState:
