@@ -36,7 +36,7 @@ def choices(state: GameState, seat: int) -> list[str]:
         words.append("throw")
     if hand.count(CQ) == 2 and not is_fixed_team(state.players):
         words += wedding_words(state, seat)
-    if rules.poverty != "none" and poverty_trumps(state, hand) <= rules.poverty_max_trumps:
+    if rules.poverty != "none" and _may_give_trumps(state, hand):
         words.append("poverty")
     return [*words, *solos]
 
@@ -84,6 +84,13 @@ def _highest_trump(state: GameState, hand: tuple[Card, ...]) -> Card | None:
     order = state.order  # the normal order while reservations are made
     trumps = [c for c in hand if order.follows[c] == "T"]
     return max(trumps, key=order.power.__getitem__, default=None)
+
+
+def _may_give_trumps(state: GameState, hand: tuple[Card, ...]) -> bool:
+    # fixed teams (6 and 8 seats) play by seat: a Trumpfabgabe's pair would break them
+    if is_fixed_team(state.players):
+        return False
+    return poverty_trumps(state, hand) <= state.rules.poverty_max_trumps
 
 
 def poverty_trumps(state: GameState, hand: tuple[Card, ...]) -> int:
