@@ -337,3 +337,25 @@ def test_refusals_name_their_option(options: dict[str, Any], code: str, option: 
         load_rules({"preset": "ddv", "options": options})
     assert info.value.code == code
     assert info.value.params["option"] == option
+
+
+def test_throw_refused_names_the_hands() -> None:
+    from doko.errors import IllegalAction
+
+    house = rules(throw="reservation", throw_hands=["nines", "fox-highest"])
+    state = new_game(house, hands_of(PIGS_DEAL), 0)
+    with pytest.raises(IllegalAction) as info:
+        apply(state, "1:throw")
+    assert info.value.code == "throw-hand-refused"
+    assert info.value.params == {"hands": ["nines", "fox-highest"]}
+
+
+def test_standard_bot_never_smears_a_pig() -> None:
+    from doko.bots import smear
+
+    start = new_game(rules(pigs="both"), hands_of(PIGS_DEAL), 0)
+    for action in HEALTHY:
+        start = apply(start, action)
+    obs = observe(start, 0)
+    # the Karo-As is worth more Augen, but as a Schweinchen it is the top trump
+    assert smear(obs, cards("DA SA")) == Card("S", "A")

@@ -216,7 +216,7 @@ def _is_high(obs: Observation, card: Card) -> bool:
 def smear(obs: Observation, cards: list[Card]) -> Card:
     """The fattest card that is not a valuable trump."""
     order = obs.order
-    keep = {HT, CQ, Card("S", "Q"), CJ}
+    keep = {HT, CQ, Card("S", "Q"), CJ, *order.tops}  # Schweinchen outrank them all
     pool = [c for c in cards if c not in keep] or cards
     return max(pool, key=lambda c: (c.eyes, -order.power[c]))
 

@@ -82,6 +82,7 @@ MESSAGES: dict[str, str] = {
     "return-not-held": "seat {seat} does not hold {card} to return",
     "vorgefuehrt-must-solo": "a player who is vorgeführt must declare a solo",
     "throw-refused": "throwing needs {kings} kings and rules that allow it",
+    "throw-hand-refused": "throwing needs one of these hands: {hands!l}",
     "poverty-refused": "a Trumpfabgabe needs few enough trumps and rules that allow it",
     "wedding-refused": "a Hochzeit needs both Kreuz-Damen and a partner rule these rules offer",
     "unknown-solo": "these rules have no solo {kind!r}",

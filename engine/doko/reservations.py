@@ -114,6 +114,8 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
         return check_return(state, what) or IllegalAction("return-cards", seat=seat)
     if state.forced_solo is not None:
         return IllegalAction("vorgefuehrt-must-solo", seat=seat)
+    if what == "throw" and state.rules.throw_hands != ("kings",):
+        return IllegalAction("throw-hand-refused", hands=list(state.rules.throw_hands))
     if what == "throw":
         return IllegalAction("throw-refused", kings=state.rules.throw_kings)
     if what == "poverty":

@@ -663,5 +663,6 @@ export default {
   "ev.pigs-revealed": "{seat} hat Schweinchen: beide Trumpf-Asse.",
   "ev.superpigs-revealed": "{seat} hat Superschweinchen.",
   "why.pig": "Schweinchen – höher als jeder andere Trumpf.",
+  "err.throw-hand-refused": "Mit diesem Blatt darf nach diesen Hausregeln nicht geschmissen werden.",
   "why.superpig": "Superschweinchen – höher als die Schweinchen.",
 };

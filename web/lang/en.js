@@ -663,5 +663,6 @@ export default {
   "ev.pigs-revealed": "{seat} has Schweinchen: both trump aces.",
   "ev.superpigs-revealed": "{seat} has Superschweinchen.",
   "why.pig": "Schweinchen – above every other trump.",
+  "err.throw-hand-refused": "throwing needs one of these hands: {hands}",
   "why.superpig": "Superschweinchen – above the Schweinchen.",
 };
