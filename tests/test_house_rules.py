@@ -359,3 +359,39 @@ def test_standard_bot_never_smears_a_pig() -> None:
     obs = observe(start, 0)
     # the Karo-As is worth more Augen, but as a Schweinchen it is the top trump
     assert smear(obs, cards("DA SA")) == Card("S", "A")
+
+
+def test_every_rules_refusal_declares_its_option() -> None:
+    from doko.errors import MESSAGES, param_names
+
+    codes = [c for c in MESSAGES if c.startswith("option-")]
+    codes += ["unknown-option", "unknown-preset", "rules-shape", "rules-options-shape"]
+    assert all("option" in param_names(code) for code in codes)
+
+
+@pytest.mark.parametrize(
+    ("hand", "solo"),
+    [
+        ("CK CK SK SK HK CA SA HA C9 S9 H9 D9", "solo:kings"),
+        ("CK SK HK DK CQ SQ HQ CJ SJ HJ CA SA", "solo:koehler"),
+        ("CQ SQ HQ DQ CJ SJ HJ DJ CA SA C9 S9", "solo:queens-jacks"),
+    ],
+)
+def test_standard_bot_declares_picture_solos(hand: str, solo: str) -> None:
+    import random
+
+    from doko.bots import standard_bot
+
+    mine = parse_cards(hand)
+    rest = [c for h in hands_of(PIGS_DEAL) for c in h]
+    for c in mine:
+        rest.remove(c)
+    hands = [tuple(rest[:12]), mine, tuple(rest[12:24]), tuple(rest[24:])]
+    house = rules(solos=["diamonds", "queens", "jacks", *PICTURE])
+    state = new_game(house, hands, 0)
+    assert standard_bot(observe(state, 1), random.Random(1)) == f"1:{solo}"
+    plain = new_game(rules(), hands, 0)  # without the picture solos: no such solo
+    assert standard_bot(observe(plain, 1), random.Random(1)) != f"1:{solo}"
+
+
+PICTURE = ["kings", "queens-jacks", "kings-queens", "kings-jacks", "koehler"]
