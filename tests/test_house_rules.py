@@ -395,3 +395,17 @@ def test_standard_bot_declares_picture_solos(hand: str, solo: str) -> None:
 
 
 PICTURE = ["kings", "queens-jacks", "kings-queens", "kings-jacks", "koehler"]
+
+
+def test_which_cards_are_pigs() -> None:
+    from doko.pigs import pig_cards
+
+    both = rules(pigs="both", superpigs=True, pigs_in_solo=True)
+    assert pig_cards(both, "normal", 48) == (Card("D", "A"), Card("D", "9"))
+    assert pig_cards(both, "poverty", 48) == (Card("D", "A"), Card("D", "9"))
+    assert pig_cards(both, "solo:hearts", 48) == (Card("H", "A"), Card("H", "9"))
+    assert pig_cards(both, "solo:koehler", 48) == (None, None)
+    assert pig_cards(both, "solo:fleshless", 48) == (None, None)
+    forty = load_rules({"preset": "ohne-neunen", "options": {"pigs": "both", "superpigs": True}})
+    assert pig_cards(forty, "normal", 40) == (Card("D", "A"), Card("D", "K"))
+    assert pig_cards(forty, "solo:clubs", 40) == (None, None)  # pigs_in_solo off
