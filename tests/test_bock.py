@@ -62,7 +62,7 @@ def test_options_default_off_in_every_preset() -> None:
     ("options", "code", "option"),
     [
         ({"bock": ["solo-lost", "pigs"]}, "option-unknown-bock", "bock"),
-        ({"bock": ["tie", "tie"]}, "option-bock-twice", "bock"),
+        ({"bock": ["tie", "tie"]}, "option-listed-twice", "bock"),
         ({"bock_rounds": 0}, "option-out-of-range", "bock_rounds"),
         ({"bock_rounds": 4}, "option-out-of-range", "bock_rounds"),
         ({"bock_stack": "triple"}, "option-not-a-choice", "bock_stack"),

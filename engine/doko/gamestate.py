@@ -33,6 +33,11 @@ Contract = Literal[
     "solo:queens",
     "solo:jacks",
     "solo:fleshless",
+    "solo:kings",
+    "solo:queens-jacks",
+    "solo:kings-queens",
+    "solo:kings-jacks",
+    "solo:koehler",
 ]
 
 
@@ -66,6 +71,12 @@ class GameState(NamedTuple):
     frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
     one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
     bock: int = 0  # Bockrunden: the deal's points are doubled this many times (doko.bock)
+    # Schweinchen (house rules, doko.pigs): the seat holding them, and the number of
+    # actions taken when the table learned it (-1: not yet); the same for Superschweinchen
+    pig_seat: int | None = None
+    superpig_seat: int | None = None
+    pigs_shown: int = -1
+    superpigs_shown: int = -1
 
     # -- derived facts -------------------------------------------------------
     @property

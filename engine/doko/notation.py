@@ -14,6 +14,7 @@ from .bock import MAX_LEVEL
 from .cards import deck, format_cards, parse_cards
 from .errors import IllegalAction, InputError, coded
 from .errors import RecordError as RecordError  # re-exported
+from .outcome import pigs_shown
 from .rules import load_rules
 from .state import GameState, apply, new_game
 from .untrusted import is_whole, parse_json
@@ -34,6 +35,8 @@ def record_of(state: GameState) -> dict[str, Any]:
     if state.bock:
         record["bock"] = state.bock
     record["actions"] = list(state.history)
+    if state.is_over:  # Schweinchen: derived from the deal, told for the reader
+        record.update(pigs_shown(state))
     return record
 
 
