@@ -116,7 +116,13 @@ def bundle(dist: Path, log: Callable[[str], None]) -> int:
         )
         if done.returncode != 0:  # the page's own code is broken: say where, stop
             raise SystemExit(f"build: esbuild failed on web/{ENTRY}:\n{done.stderr.strip()}")
-        inputs = [name for name in json.loads(meta.read_text())["inputs"] if name != ENTRY]
+        # the page's own modules: an npm package's files (../node_modules/...) are bundled
+        # too, and must stay where they are
+        inputs = [
+            name
+            for name in json.loads(meta.read_text())["inputs"]
+            if name != ENTRY and (dist / name).resolve().is_relative_to(dist.resolve())
+        ]
     # a module some other file still names (another page, the worker) stays
     others = [
         p.read_text()

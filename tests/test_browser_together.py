@@ -313,5 +313,31 @@ def _table_across_browsers(net: Any, site: str) -> None:
     _play_until(pages, lambda: sum(_messages(gwen)[-1]["view"]["tricks_won"]) >= 1)
     for page in (host, gero, gwen):
         assert page.watch.errors == []
+
+    # the host's tab dies: the guests are told; the host resumes its saved table and
+    # invites again, and the guest's seat and the deal are where they were
+    host.close()
+    gero.wait_for_selector("[data-testid=host-gone]")
+    deal = _messages(gero)[-1]["view"]
+    host = watched(contexts[0], site)
+    host.goto("#/")
+    host.click("[data-testid=resume]")
+    host.wait_for_selector("[data-testid=net-away][data-seat='1']")
+    host.click("[data-testid=net-panel]")
+    gero.goto(_invite(host))
+    gero.wait_for_selector("[data-testid=join-seat][data-value='1'][aria-checked=true]")
+    gero.click("[data-testid=join-go]")
+    gero.wait_for_selector("[data-testid=answer-link]")
+    host.fill(
+        "[data-testid=answer-input]",
+        str(gero.locator("[data-testid=answer-link]").get_attribute("value")),
+    )
+    host.click("[data-testid=answer-take]")
+    host.wait_for_selector("[data-testid=net-seat][data-seat='1'][data-status=connected]")
+    gero.wait_for_selector(HAND_CARDS)
+    back = _messages(gero)[-1]["view"]
+    # a bot may have moved since, never Gero's seat (it waits for him)
+    assert back["seat"] == 1 and back["hand"] == deal["hand"] and back["sheet"] == deal["sheet"]
+    assert host.watch.errors == [] and gero.watch.errors == []
     for context in contexts:
         context.close()

@@ -868,7 +868,8 @@ function togetherClick(data) {
 }
 
 const say = (text) => { store.alert = text; render(); };
-together.initTogether({ state: store, root, render, alert: say, start: (mode, names) => startTogether(mode, names) });
+together.initTogether({ state: store, root, render, alert: say, start: (mode, names) => startTogether(mode, names),
+  rounds: () => store.rounds ?? defaultRounds() });
 passplay.initPassplay({ state: store, call, render, show: setView });
 net.initNetplay({ state: store, root, render, call, alert: say, show: setView, stun: together.stunSetting,
   act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => inFlight > 0 });

@@ -56,8 +56,9 @@ function isCompactSdp(c) {
 
 // ---- payloads -------------------------------------------------------------------------
 
-// The invite: {v: 1, k: invite key, o: offer, r: rules, n: rounds, l: level, p: players,
-// s: names per seat (null: free), h: the host's seat}. The answer: {v: 1, k, a: answer,
+// The invite: {v: 1, k: invite key, o: offer, r: rules, rn: the rules' name, n: rounds,
+// l: level, p: players, s: names per seat (null: free), h: the host's seat, w: the seats
+// a guest may take, a: who sat there before (a guest who left)}. The answer: {v: 1, k, a: answer,
 // seat, name}.
 export async function encode(obj) {
   const bytes = await squeeze(new TextEncoder().encode(JSON.stringify(obj)), "CompressionStream");
@@ -81,10 +82,19 @@ export async function decode(text, kind) {
 function isInvite(o) {
   const name = (v) => v === null || (typeof v === "string" && v.length <= 40);
   return !!o && o.v === 1 && typeof o.k === "string" && o.k.length <= 32 && isCompactSdp(o.o)
-    && typeof o.r === "string" && o.r.length <= 40 && Number.isInteger(o.n)
+    && typeof o.r === "string" && o.r.length <= 40 && Number.isInteger(o.n) && isName(o.rn)
     && (o.l === null || (typeof o.l === "string" && o.l.length <= 40))
     && Number.isInteger(o.p) && o.p >= 3 && o.p <= 8
-    && Array.isArray(o.s) && o.s.length === o.p && o.s.every(name) && Number.isInteger(o.h);
+    && Array.isArray(o.s) && o.s.length === o.p && o.s.every(name) && Number.isInteger(o.h)
+    && Array.isArray(o.w) && o.w.length < o.p && o.w.every((s) => Number.isInteger(s) && s >= 0 && s < o.p)
+    && Array.isArray(o.a) && o.a.length === o.p && o.a.every(name);
+}
+
+// A rule set's name as the engine gives it: a text, or {de, en}.
+function isName(v) {
+  const text = (x) => typeof x === "string" && x.length <= 80;
+  return v == null || text(v) || (!!v && typeof v === "object" && !Array.isArray(v)
+    && Object.keys(v).length <= 4 && Object.values(v).every(text));
 }
 
 function isAnswer(o) {

@@ -7,7 +7,7 @@
 // bad one without touching the table. A guest who drops is played by a bot after a
 // visible wait and can sit down again with a new invite.
 import { h } from "./dom.js";
-import { t, presetName, errorText } from "./i18n.js";
+import { t, presetName, errorText, localText } from "./i18n.js";
 import { compactSdp, expandSdp, encode, decode, linkTo } from "./invite.js";
 import { qrCode } from "./qr.js";
 
@@ -135,7 +135,10 @@ async function makeInvite() {
   const view = store.view;
   const names = store.together.names.map((n, s) => (s === host.seat || ["connected", "connecting"]
     .includes(host.seats[s]?.status) ? n : null));
-  const payload = await encode({ v: 1, k, o: compactSdp(pc.localDescription.sdp), r: view?.rules ?? store.preset,
+  const rules = view?.rules ?? store.preset;
+  // the rule set's name goes along: the guest's page shows it before its engine is in
+  const payload = await encode({ v: 1, k, o: compactSdp(pc.localDescription.sdp), r: rules,
+    rn: store.rulesMeta?.[rules]?.name ?? null,
     n: view?.rounds ?? 1, l: store.level ?? store.defaultLevel ?? null, p: names.length, s: names, h: host.seat,
     w: freeSeats(), a: store.together.names.map((n, s) => (host.seats[s]?.status === "away" || host.seats[s]?.status === "bot" ? n : null)) });
   host.invites.set(k, { pc, dc });
@@ -575,7 +578,7 @@ export function joinScreen() {
   }
   const store = ctx.state;
   const facts = [
-    [t("rules"), presetName(store.rulesMeta, inv.r)],
+    [t("rules"), store.rulesMeta?.[inv.r] ? presetName(store.rulesMeta, inv.r) : localText(inv.rn, inv.r)],
     [t("rounds"), t("roundsCount", { n: inv.n })],
     [t("opponents"), inv.l ? t(`level.${inv.l}`) : "–"],
   ];

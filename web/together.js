@@ -9,7 +9,7 @@ import { DEFAULT_STUN } from "./netplay.js";
 const KEY = "doko.together"; // the names typed last time, the STUN setting (never a game)
 const MAX_NAME = 24;
 
-let ctx = null; // {state, render, alert, start(mode, names)}
+let ctx = null; // {state, root, render, alert, start(mode, names), rounds()}
 
 // What the setup screen holds while it is filled in.
 const setup = { names: ["", "", "", "", "", "", "", ""], people: [true, true, false, false, false, false, false, false],
@@ -128,7 +128,7 @@ function seatRow(seat) {
 export function togetherScreen(ready) {
   const store = ctx.state;
   const level = store.level ?? store.defaultLevel;
-  const facts = [presetName(store.rulesMeta, store.preset), t("roundsCount", { n: store.rounds ?? store.limits?.default_rounds ?? 4 }),
+  const facts = [presetName(store.rulesMeta, store.preset), t("roundsCount", { n: ctx.rounds() }),
     level ? `${t("opponents")}: ${t(`level.${level}`)}` : null].filter(Boolean).join(" · ");
   return h("div", { class: "start together" },
     h("p", { class: "together-facts", dataset: { testid: "together-facts" } },
