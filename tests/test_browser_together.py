@@ -160,6 +160,10 @@ def _messages(guest: Any) -> list[dict[str, Any]]:
     return [json.loads(m) for m in guest.evaluate("window.__received")]
 
 
+def _views(guest: Any) -> list[dict[str, Any]]:
+    return [m["view"] for m in _messages(guest) if m["t"] == "view"]
+
+
 def _play_until(pages: list[Any], done: Any, timeout: float = 150) -> None:
     deadline = time.monotonic() + timeout
     while not done():
@@ -310,7 +314,7 @@ def _table_across_browsers(net: Any, site: str) -> None:
     views = [m["view"] for m in _messages(gwen) if m["t"] == "view"]
     assert views[-1]["seat"] == 2 and views[-1]["sheet"] != []
     pages = [host, gero, gwen]
-    _play_until(pages, lambda: sum(_messages(gwen)[-1]["view"]["tricks_won"]) >= 1)
+    _play_until(pages, lambda: sum(_views(gwen)[-1]["tricks_won"]) >= 1)
     for page in (host, gero, gwen):
         assert page.watch.errors == []
 
@@ -318,7 +322,7 @@ def _table_across_browsers(net: Any, site: str) -> None:
     # invites again, and the guest's seat and the deal are where they were
     host.close()
     gero.wait_for_selector("[data-testid=host-gone]")
-    deal = _messages(gero)[-1]["view"]
+    deal = _views(gero)[-1]
     host = watched(contexts[0], site)
     host.goto("#/")
     host.click("[data-testid=resume]")
@@ -335,7 +339,7 @@ def _table_across_browsers(net: Any, site: str) -> None:
     host.click("[data-testid=answer-take]")
     host.wait_for_selector("[data-testid=net-seat][data-seat='1'][data-status=connected]")
     gero.wait_for_selector(HAND_CARDS)
-    back = _messages(gero)[-1]["view"]
+    back = _views(gero)[-1]
     # a bot may have moved since, never Gero's seat (it waits for him)
     assert back["seat"] == 1 and back["hand"] == deal["hand"] and back["sheet"] == deal["sheet"]
     assert host.watch.errors == [] and gero.watch.errors == []

@@ -132,7 +132,7 @@ function route() {
   if (params.has("wait")) net.setWait(Number(params.get("wait")));
   if (path.startsWith("/answer/")) return void net.openAnswer(path.slice("/answer/".length));
   // a shared table ends when its page goes elsewhere (a saved one comes back on resume)
-  net.stopHosting();
+  net.stop();
   together.leave();
   if (path.startsWith("/join/")) {
     game++;

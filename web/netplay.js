@@ -103,7 +103,18 @@ export function hostStarted(fresh) {
   ctx.render();
 }
 
-export function stopHosting() {
+// The page leaves a shared table: a host closes its guests' channels, a guest its own.
+export function stop() {
+  if (guest.pc) {
+    const pc = guest.pc;
+    guest.pc = null;
+    guest.dc = null;
+    pc.close();
+  }
+  stopHosting();
+}
+
+function stopHosting() {
   for (const s of host.seats) {
     if (!s) continue;
     clearTimeout(s.timer);
