@@ -393,8 +393,13 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     t = table()
     me = _seat(payload, t)
     s = t.state
+<<<<<<< HEAD
     order = s.order
     obs = observe(s, me)
+=======
+    obs = observe(s, t.seat)
+    order = obs.order  # with only the Schweinchen this seat knows of
+>>>>>>> main
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
     contract, declarer = public_contract(s)
@@ -429,6 +434,9 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         # comforts: the trump set (to name the suit a refusal means), Augen
         # taken per seat, and what the page needs to show announcement deadlines
         "trumps": [str(c) for c in order.trumps],
+        # Schweinchen (house rules): the seat holding them as this seat knows it, or None
+        "pigs": obs.public.pig_seat,
+        "superpigs": obs.public.superpig_seat,
         "eyes_won": [
             sum(total_eyes(tr.cards) for tr in s.tricks if tr.winner == p) for p in range(s.players)
         ],
