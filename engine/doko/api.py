@@ -393,13 +393,8 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     t = table()
     me = _seat(payload, t)
     s = t.state
-<<<<<<< HEAD
-    order = s.order
     obs = observe(s, me)
-=======
-    obs = observe(s, t.seat)
     order = obs.order  # with only the Schweinchen this seat knows of
->>>>>>> main
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
     contract, declarer = public_contract(s)
