@@ -519,6 +519,7 @@ export default {
   "err.json-not-finite": "{value} ist keine JSON-Zahl",
   "err.request-shape": "eine Anfrage ist ein Objekt {id, type, payload} mit einem kurzen Text als type",
   "err.payload-not-json": "die Nutzdaten der Anfrage lassen sich nicht als JSON schreiben",
+  "err.request-id": "die Kennung einer Anfrage ist eine ganze Zahl oder ein kurzer Text",
   "err.payload-not-object": "die Anfrage muss ein Objekt sein",
   "err.unknown-request": "unbekannte Anfrage „{request}“",
   "err.no-game": "es läuft kein Spiel",

@@ -519,6 +519,7 @@ export default {
   "err.json-not-finite": "{value} is not a JSON number",
   "err.request-shape": "a request is an object {id, type, payload} whose type is a short text",
   "err.payload-not-json": "the request's payload cannot be written as JSON",
+  "err.request-id": "a request's id is a whole number or a short text",
   "err.payload-not-object": "payload must be an object",
   "err.unknown-request": "unknown request “{request}”",
   "err.no-game": "no game is running",
