@@ -45,15 +45,32 @@ export function keeperState() {
 // Restore a saved keeper; the summaries are scored again so the sheet is the engine's.
 // Resolves to true, or false (and leaves the keeper as it was) for a bad object.
 export async function loadKeeperState(obj) {
+  return (await keeperRefusal(obj)) === null;
+}
+
+// Restore a saved keeper as loadKeeperState does; resolves to null once it is loaded, or
+// to why it cannot be ({code, params}, the engine's refusal of a game inside), leaving
+// the keeper as it was.
+export async function keeperRefusal(obj) {
   if (!obj || typeof obj !== "object" || !Array.isArray(obj.games)
-      || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) return false;
+      || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) {
+    return { code: "keeper-shape", params: {} };
+  }
+  const meta = ctx.meta();
+  if (meta && !(Object.hasOwn(meta, obj.preset) && meta[obj.preset].players.includes(obj.players))) {
+    return { code: Object.hasOwn(meta, obj.preset) ? "keeper-players" : "keeper-rules",
+      params: { preset: obj.preset.slice(0, 40), players: obj.players } };
+  }
   const games = [];
-  for (const game of obj.games) {
-    if (!game || typeof game.summary !== "object") return false;
+  for (const [i, game] of obj.games.entries()) {
+    if (!game || !game.summary || typeof game.summary !== "object") {
+      return { code: "keeper-shape", params: {} };
+    }
     try {
       games.push({ summary: game.summary, result: await ctx.call("score", { summary: game.summary }) });
-    } catch {
-      return false;
+    } catch (err) {
+      return { code: "keeper-game", params: { n: i + 1,
+        reason: { code: String(err?.code ?? "unknown"), params: err?.params ?? {} } } };
     }
   }
   Object.assign(keeper, {
@@ -65,7 +82,7 @@ export async function loadKeeperState(obj) {
   });
   keeper.draft = freshDraft();
   changed();
-  return true;
+  return null;
 }
 
 // Called after every change of the sheet (storage can save then).
