@@ -54,6 +54,10 @@ KEEPER_BAD = {
         "tour": None,
     },
 }
+# a sheet of an older page (storage schema 1): the same sheet, migrated
+KEEPER_OLD = copy.deepcopy(KEEPER_BAD)
+KEEPER_OLD.update(schema=1, savedAt=1_600_000_000_000)
+KEEPER_OLD["data"]["games"] = KEEPER_OLD["data"]["games"][:2]
 # saved by an older page: no version, no corrections bookkeeping
 EVENING_OLD = {
     "schema": 2,
@@ -215,7 +219,8 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     assert evening["data"]["entrants"] == EVENING_OLD["data"]["entrants"]
     assert stored(page, "game") == GAME_GOOD
 
-    # round 2: an evening of a newer page, and a game the engine refuses
+    # round 2: an evening of a newer page, and a game the engine refuses; a keeper sheet
+    # of an older page (for the next start)
     store_entry(page, "tournament", EVENING_NEWER)
     store_entry(page, "game", GAME_BAD)
     page.goto("/#/tournament")
@@ -232,6 +237,7 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
         if not step(page):
             page.wait_for_timeout(50)
 
+    store_entry(page, "keeper", KEEPER_OLD)
     page.goto("/")
     page.reload()
     ready(page)
@@ -244,7 +250,13 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     assert aside["keeper"]["why"]["code"] == "keeper-game"
     assert aside["keeper"]["why"]["params"]["reason"]["code"] == "eyes-range"
     # and nothing was written over: the new entries are the screens' own
-    assert stored(page, "keeper")["data"]["games"] == []
+    deadline = time.monotonic() + 30  # the old sheet is read, scored and written migrated
+    while stored(page, "keeper")["schema"] != 2:
+        assert time.monotonic() < deadline, stored(page, "keeper")
+        page.wait_for_timeout(100)
+    sheet = stored(page, "keeper")["data"]
+    assert [g["summary"] for g in sheet["games"]] == [g["summary"] for g in KEEPER_OLD["data"]["games"]]
+    assert sheet["names"][0] == "Anna"
     # (the page still held the older evening it had read: the names were added to it)
     names = [e["name"] for e in stored(page, "tournament")["data"]["entrants"]]
     assert names == [f"Spieler {i}" for i in range(1, 5)] + ["Erika", "Fritz"]
