@@ -46,6 +46,8 @@ const store = {
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
   confirmDrop: null, // the quarantined entry whose "delete" was pressed once
+  keeperRead: false, // the keeper's stored sheet has been read (or set aside)
+  asideAlert: "", // the message about an entry set aside (role=alert till tapped away)
   tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
   tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
   otherGame: false, // the other tab's game is not the one this link opens
@@ -515,7 +517,9 @@ function flightTime() {
 function screen() {
   switch (store.screen) {
     case "play": return tableScreen();
-    case "keeper": return keeperScreen(store.engine === "ready");
+    // the stored sheet is read (or set aside) before the keeper shows one
+    case "keeper": return store.keeperRead ? keeperScreen(store.engine === "ready")
+      : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
     case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
     default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
@@ -719,7 +723,7 @@ function updateLive() {
     status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) });
   } else if (store.screen === "play" && view && view.phase === "done") status = t("result");
   setText("status", status);
-  setText("alert", store.alert);
+  setText("alert", store.alert || store.asideAlert);
   setText("record", store.screen === "play" && view && view.record ? JSON.stringify(view.record) : "");
 }
 
@@ -732,6 +736,7 @@ function setText(id, text) {
 
 document.getElementById("alert").addEventListener("click", () => {
   store.alert = "";
+  store.asideAlert = "";
   render();
 });
 
@@ -851,7 +856,10 @@ let keeperWrites = saved.savedKeeper().then(async (obj) => {
   if (why.params?.reason?.code === "engine-failure") throw new Error("engine failed");
   await saved.setAside("keeper", why);
 });
-keeperWrites.catch(() => {});
+keeperWrites.catch(() => {}).finally(() => {
+  store.keeperRead = true;
+  if (store.screen === "keeper") render();
+});
 
 function keeperWrite(work) {
   keeperWrites = keeperWrites.then(work);
@@ -874,7 +882,9 @@ function keeperSetAside(entry, why) {
     if (!moved) await saved.quarantine("keeper", entry, why);
   }).catch(() => {});
 }
-saved.onProblem((message) => { store.alert = message; queueMicrotask(render); });
+// An entry set aside is said until the player puts the message away: a screen change
+// (which clears other messages) may come right after it.
+saved.onProblem((message) => { store.asideAlert = message; queueMicrotask(render); });
 saved.onQuarantine(() => { if (store.screen === "start") listQuarantined(); });
 saved.sweep().catch(() => {});
 

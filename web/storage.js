@@ -219,19 +219,30 @@ function report(why) {
 }
 
 // Within a transaction over both stores: the entry as IndexedDB holds it (its structured
-// clone: cycles, BigInts, dates and all) goes to the quarantine and leaves the saves. Were
-// it not storable there, the put throws and the transaction aborts: nothing is moved.
+// clone: cycles, BigInts, dates and all) goes to the quarantine and leaves the saves.
 function moveAside(t, key, stored, why) {
-  t.objectStore("quarantine").put({ key, why, at: Date.now(), entry: stored });
+  keepAside(t, key, stored, why);
   t.objectStore("saves").delete(key);
+}
+
+// The browser's copy of a value recurses: one nested some thousand deep, stored when the
+// stack was shallow, may not be copied again here. It is kept as its nodes (encodeClone,
+// flat and lossless) then. Should even that fail, the put throws and the transaction
+// aborts: nothing is moved, and a write that would go over it fails too.
+function keepAside(t, key, value, why) {
+  const kept = { key, why, at: Date.now() };
+  try {
+    t.objectStore("quarantine").put({ ...kept, entry: value });
+  } catch {
+    t.objectStore("quarantine").put({ ...kept, nodes: encodeClone(value) });
+  }
 }
 
 // Set aside an entry that is not (or no longer) in the saves, e.g. one read from a file.
 export function quarantine(key, entry, why) {
   report(why);
-  return tx(["quarantine"], "readwrite", (t) => {
-    t.objectStore("quarantine").put({ key, why, at: Date.now(), entry });
-  }).then(() => onQuarantineFn(), () => {});
+  return tx(["quarantine"], "readwrite", (t) => keepAside(t, key, entry, why))
+    .then(() => onQuarantineFn(), () => {});
 }
 
 // The entry stored under `key` cannot be used (`why`: a code, or the engine's refusal
@@ -281,10 +292,10 @@ export async function quarantinedText(id) {
   if (!q) throw refusal("not-object");
   if (typeof q.text === "string" && !("entry" in q)) return q.text; // set aside as text by older pages
   const entry = q.entry;
-  if (isPlainJson(entry)) {
+  if (!Array.isArray(q.nodes) && isPlainJson(entry)) {
     try { return JSON.stringify(entry, null, 1); } catch { /* too deep for JSON.stringify */ }
   }
-  const nodes = encodeClone(entry);
+  const nodes = Array.isArray(q.nodes) ? q.nodes : encodeClone(entry);
   return JSON.stringify({ app: "doko", quarantined: { key: String(q.key ?? ""), why: q.why ?? "",
     at: Number(q.at) || 0 }, encoding: CLONE_ENCODING, about: CLONE_ABOUT, nodes });
 }
