@@ -49,3 +49,9 @@ def test_ladder_pairs() -> None:
     pairs = {(row["upper"], row["lower"]) for row in rows}
     assert pairs == {("beginner", "random"), ("standard", "random"), ("standard", "beginner")}
     assert all(row["games"] == 2 and row["preset"] == "ddv" for row in rows)
+
+
+def test_the_gate_benchmark_refuses_every_hostile_text() -> None:
+    rows = script("untrusted_gate.py", "--sizes", "1000,4000")
+    assert len(rows) == 12
+    assert all(row["refusal"] != "accepted" for row in rows), rows

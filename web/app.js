@@ -47,7 +47,7 @@ const store = {
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
   confirmDrop: null, // the quarantined entry whose "delete" was pressed once
   keeperRead: false, // the keeper's stored sheet has been read (or set aside)
-  asideAlert: "", // the message about an entry set aside (role=alert till tapped away)
+  asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
   tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
   tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
   otherGame: false, // the other tab's game is not the one this link opens
@@ -723,7 +723,7 @@ function updateLive() {
     status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) });
   } else if (store.screen === "play" && view && view.phase === "done") status = t("result");
   setText("status", status);
-  setText("alert", store.alert || store.asideAlert);
+  setText("alert", store.alert || (store.asideWhy ? saved.problemText(store.asideWhy) : ""));
   setText("record", store.screen === "play" && view && view.record ? JSON.stringify(view.record) : "");
 }
 
@@ -736,7 +736,7 @@ function setText(id, text) {
 
 document.getElementById("alert").addEventListener("click", () => {
   store.alert = "";
-  store.asideAlert = "";
+  store.asideWhy = null;
   render();
 });
 
@@ -884,7 +884,7 @@ function keeperSetAside(entry, why) {
 }
 // An entry set aside is said until the player puts the message away: a screen change
 // (which clears other messages) may come right after it.
-saved.onProblem((message) => { store.asideAlert = message; queueMicrotask(render); });
+saved.onProblem((message, why) => { store.asideWhy = why; queueMicrotask(render); });
 saved.onQuarantine(() => { if (store.screen === "start") listQuarantined(); });
 saved.sweep().catch(() => {});
 

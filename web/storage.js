@@ -207,15 +207,16 @@ let onQuarantineFn = () => {};
 export function onQuarantine(fn) { onQuarantineFn = fn; }
 
 let onProblemFn = null;
-// fn(message) is told about every entry set aside (a sentence for role=alert)
+// fn(message, why) is told about every entry set aside (a sentence for role=alert, in
+// the page's language now; problemText(why) says it again after a change of language)
 export function onProblem(fn) {
   onProblemFn = fn;
-  takeProblems().forEach((m) => fn(m));
+  problems.splice(0).forEach((why) => fn(problemText(why), why));
 }
 
 function report(why) {
   problems.push(why);
-  if (onProblemFn) takeProblems().forEach((m) => onProblemFn(m));
+  if (onProblemFn) problems.splice(0).forEach((w) => onProblemFn(problemText(w), w));
 }
 
 // Within a transaction over both stores: the entry as IndexedDB holds it (its structured
@@ -591,9 +592,13 @@ export async function savedTournament() {
 
 // Problems found while reading (each a short reason); cleared once taken.
 export function takeProblems() {
-  // a reason is the page's own code ("too-large") or the engine's refusal {code, params}
-  return problems.splice(0).map((why) => t("savedCorrupt", {
-    why: errorText(typeof why === "string" ? { code: why } : why) }));
+  return problems.splice(0).map(problemText);
+}
+
+// The sentence about an entry set aside: its reason is the page's own code ("too-large")
+// or the engine's refusal {code, params}.
+export function problemText(why) {
+  return t("savedCorrupt", { why: errorText(typeof why === "string" ? { code: why } : why) });
 }
 
 export async function exportAll() {
