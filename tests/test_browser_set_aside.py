@@ -123,6 +123,21 @@ WRITE_ODD_VARIANT = """async () => {
 }"""
 
 
+# An entry of a newer page holding a Blob: IndexedDB holds it, a file cannot say it
+WRITE_BLOB_VARIANT = """async () => {
+  const db = await new Promise((ok, bad) => {
+    const req = indexedDB.open("doko", 1);
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => bad(req.error);
+  });
+  const t = db.transaction(["saves"], "readwrite");
+  t.objectStore("saves").put({ schema: 99, kind: "variant", savedAt: 1,
+    data: { picture: new Blob(["card art"]) } }, "variant:blob");
+  await new Promise((ok, bad) => { t.oncomplete = ok; t.onerror = () => bad(t.error); });
+  db.close();
+}"""
+
+
 class Undefined:
     """JavaScript's undefined in a decoded export."""
 
@@ -238,12 +253,13 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
             page.wait_for_timeout(50)
 
     store_entry(page, "keeper", KEEPER_OLD)
+    page.evaluate(WRITE_BLOB_VARIANT)
     page.goto("/")
     page.reload()
     ready(page)
     # still stored, exactly as written
     aside = {q["key"]: q for q in stored(page, None, "quarantine")}
-    assert set(aside) == {"keeper", "variants", "tournament", "game"}, aside.keys()
+    assert set(aside) == {"keeper", "variants", "variant:blob", "tournament", "game"}, aside
     assert aside["keeper"]["entry"] == KEEPER_BAD
     assert aside["tournament"]["entry"] == EVENING_NEWER
     assert aside["game"]["entry"] == GAME_BAD
@@ -266,14 +282,15 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
 
     # listed on the start page, each with its reason in words
     items = page.locator("[data-testid=quarantined]")
-    items.nth(3).wait_for()
-    assert items.count() == 4
-    texts = {items.nth(i).text_content(): items.nth(i) for i in range(4)}
+    items.nth(4).wait_for()
+    assert items.count() == 5
+    texts = {items.nth(i).text_content(): items.nth(i) for i in range(5)}
     reasons = {
         "Spielliste": "Spiel 3 der Spielliste lässt sich nicht werten",
         "Turnierabend": "aus einer neueren Version dieser Seite",
         "Regelvarianten": "enthält Werte, die ein gespeicherter Stand nie enthält",
         "Spiel": "gespeicherter Tisch",
+        "Regelvariante": "aus einer neueren Version dieser Seite",
     }
     for kind, words in reasons.items():
         found = [text for text in texts if text.startswith(kind + " ·")]
@@ -296,4 +313,11 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     assert data["seen"] == ("map", [("a", [1, 2])])
     assert data["bytes"] == ("binary", "Uint8Array", "AP8H")
     assert data["name"] == "Freitagsrunde" and data["options"] == {"dullen": False}
+    # a value no file can say is not exported at all, and the page says why
+    downloads: list[Any] = []
+    page.on("download", lambda download: downloads.append(download))
+    page.click("[data-testid=alert]")  # put the earlier message away
+    by_kind["Regelvariante"].locator("[data-testid=quarantine-export]").click()
+    alert_says(page, "nicht als Datei schreiben lässt (Blob)")
+    assert downloads == []
     assert page.watch.errors == []

@@ -376,7 +376,7 @@ function primitive(v) {
     if (Object.is(v, -0)) return ["number", "-0"];
     return ["number", Number.isFinite(v) ? v : String(v)];
   }
-  throw refusal("export-unsupported", { what: typeof v });
+  throw refusal("export-unsupported", { thing: typeof v });
 }
 
 function composite(v, ref) {
@@ -392,7 +392,7 @@ function composite(v, ref) {
   if (v instanceof Error) return ["error", String(v.name), String(v.message)];
   if (["Boolean", "Number", "String", "BigInt"].includes(tag)) return ["boxed", ref(v.valueOf())];
   if (tag === "Object") return ["object", props()];
-  throw refusal("export-unsupported", { what: tag.slice(0, 40) });
+  throw refusal("export-unsupported", { thing: tag.slice(0, 40) });
 }
 
 function base64(bytes) {

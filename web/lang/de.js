@@ -352,7 +352,7 @@ export default {
   "err.keeper-shape": "die Spielliste ist beschädigt (ohne Regeln, Tischgröße oder Spiele)",
   "err.keeper-game": "Spiel {n} der Spielliste lässt sich nicht werten: {reason}",
   "err.tournament-version": "der Turnierabend hat keine Version, die diese Seite kennt",
-  "err.export-unsupported": "der Eintrag enthält etwas, das sich nicht als Datei schreiben lässt ({what})",
+  "err.export-unsupported": "der Eintrag enthält etwas, das sich nicht als Datei schreiben lässt ({thing})",
   "err.no-table": "kein gespeicherter Tisch",
   "err.no-record": "kein Spielprotokoll",
   "err.no-seat": "kein Platz angegeben",

@@ -340,7 +340,7 @@ export default {
   "err.keeper-shape": "the score sheet is damaged (no rules, table size or games)",
   "err.keeper-game": "game {n} on the score sheet cannot be scored: {reason}",
   "err.tournament-version": "the tournament night has no version this page knows",
-  "err.export-unsupported": "the entry holds something that cannot be written to a file ({what})",
+  "err.export-unsupported": "the entry holds something that cannot be written to a file ({thing})",
   "err.no-table": "no saved table",
   "err.no-record": "no game record",
   "err.no-seat": "no seat given",
