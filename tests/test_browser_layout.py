@@ -1,0 +1,296 @@
+"""The table on every screen class, as a newcomer plays it: a normal game, a solo, a
+Hochzeit, an Armut (taken by the player) and a deal thrown with five kings, each to its
+result, on a phone, a tablet both ways and two desktops.
+
+At every phase the boxes of what is on screen are checked: no plate, card back,
+trick card, hand card, button or panel overlaps another, and everything needed for
+play lies inside the viewport without scrolling. The plates' tags must fit the phase
+(no party tags while nobody's party is known, no word twice on a plate) and the
+result panel must say what each party needed.
+
+Screenshots of every phase go to DOKO_SCREENSHOTS (default test-results/layout/),
+with one contact sheet of all of them (contact-sheet.jpg), drawn by the browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from contract_deals import deal_for
+from pageplay import LEGAL_CARD, expand_choices
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {
+    "phone": (390, 844),
+    "tablet-portrait": (820, 1180),
+    "tablet-landscape": (1180, 820),
+    "desktop": (1366, 768),
+    "desktop-large": (1920, 1080),
+}
+SHOTS = Path(os.environ.get("DOKO_SCREENSHOTS") or "test-results/layout")
+LEVEL = "beginner"  # the quickest bots: the test is about the page, not their play
+
+# Every box that must stand on its own, grouped: boxes of one group may overlap each
+# other (the cards of the hand, of the trick), boxes of different groups may not.
+BOXES = """() => {
+  const out = [];
+  const add = (group, el, needed) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') return;
+    out.push({ group, needed, name: el.className.baseVal ?? el.className,
+      text: (el.textContent || '').trim().slice(0, 40),
+      x: r.left, y: r.top, r: r.right, b: r.bottom });
+  };
+  const root = document.getElementById('app');
+  root.querySelectorAll('header.bar').forEach((el) => add('header', el, true));
+  root.querySelectorAll('.seat').forEach((seat) => {
+    seat.querySelectorAll(':scope > .plate, :scope > .backs, :scope > .tricks-won')
+      .forEach((el) => add(`seat${seat.dataset.seat}`, el, true));
+  });
+  root.querySelectorAll('[data-testid=trick] .card').forEach((el) => add('trick', el, true));
+  root.querySelectorAll('[data-testid=hand] .card svg').forEach((el) => add('hand', el, true));
+  const each = (sel, group) => root.querySelectorAll(sel)
+    .forEach((el, i) => add(`${group}${i}`, el, true));
+  each('[data-testid=actions] button', 'action');
+  each('[data-testid=tools] button', 'tool');
+  each('[data-testid=poverty-note], .sits-out-note', 'note');
+  root.querySelectorAll('[data-testid=result]').forEach((el) => add('result', el, true));
+  return out;
+}"""
+
+
+def overlaps(boxes: list[dict[str, Any]]) -> list[str]:
+    found = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            if a["group"] == b["group"]:
+                continue
+            w = min(a["r"], b["r"]) - max(a["x"], b["x"])
+            h = min(a["b"], b["b"]) - max(a["y"], b["y"])
+            if w > 1.5 and h > 1.5:
+                found.append(
+                    f"{a['group']} {a['text']!r} / {b['group']} {b['text']!r} ({w:.0f}x{h:.0f})"
+                )
+    return found
+
+
+def outside(boxes: list[dict[str, Any]], width: int, height: int) -> list[str]:
+    return [
+        f"{b['group']} {b['text']!r} at {b['x']:.0f},{b['y']:.0f}-{b['r']:.0f},{b['b']:.0f}"
+        for b in boxes
+        if b["needed"]
+        and (b["x"] < -0.5 or b["y"] < -0.5 or b["r"] > width + 0.5 or b["b"] > height + 0.5)
+    ]
+
+
+@pytest.fixture
+def screen_page(browser: Any, site: str) -> Iterator[Callable[[str], Any]]:
+    contexts: list[Any] = []
+
+    def make(screen: str) -> Any:
+        width, height = SCREENS[screen]
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            base_url=site,
+            has_touch=screen.startswith(("phone", "tablet")),
+            is_mobile=screen == "phone",
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+class Phases:
+    """Checks and photographs each phase of the deals on one screen."""
+
+    def __init__(self, page: Any, screen: str) -> None:
+        self.page, self.screen = page, screen
+        self.width, self.height = SCREENS[screen]
+        self.problems: list[str] = []
+        self.shots: list[Path] = []
+
+    def settle(self) -> None:
+        # wait for the cards' flights to end (no fixed sleep: until no animation runs)
+        self.page.wait_for_function(
+            "() => !document.getAnimations().some(a => a.playState === 'running')"
+        )
+
+    def check(self, name: str) -> None:
+        self.settle()
+        page = self.page
+        page.evaluate("() => window.scrollTo(0, 0)")
+        boxes = page.evaluate(BOXES)
+        self.problems += [f"{name}: overlap {o}" for o in overlaps(boxes)]
+        self.problems += [f"{name}: outside {o}" for o in outside(boxes, self.width, self.height)]
+        doubled = page.eval_on_selector_all(
+            ".seat .plate",
+            """ps => ps.map(p => [...p.querySelectorAll('.tag')].map(t => t.textContent))
+                 .filter(tags => new Set(tags).size !== tags.length)""",
+        )
+        if doubled:
+            self.problems.append(f"{name}: a tag twice on a plate {doubled}")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{self.screen}-{len(self.shots):02d}-{name}.jpg"
+        page.screenshot(path=str(path), type="jpeg", quality=70, animations="disabled")
+        self.shots.append(path)
+
+    def party_tags(self) -> list[str]:
+        return list(
+            self.page.eval_on_selector_all(
+                ".seat .plate .tag.re, .seat .plate .tag.kontra", "ts => ts.map(t => t.textContent)"
+            )
+        )
+
+
+def open_deal(page: Any, contract: str) -> None:
+    preset, seed = deal_for(contract, LEVEL)
+    page.goto(f"#/play?rules={preset}&seed={seed}&delay=0&level={LEVEL}")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+
+
+def say_when_asked(page: Any, word: str, timeout: float = 30) -> None:
+    page.wait_for_selector(
+        f'[data-action="{word}"]:not([aria-disabled=true])', timeout=timeout * 1000
+    )
+    page.click(f'[data-action="{word}"]')
+
+
+def play_on(page: Any, until: Callable[[], bool], timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "the deal did not get there in time"
+        card = page.locator(LEGAL_CARD)
+        if card.count():
+            with contextlib.suppress(PlaywrightTimeout):  # the page redrew under the click
+                card.first.click(timeout=2_000)
+        else:
+            page.wait_for_timeout(30)
+
+
+def mid_trick(page: Any) -> Callable[[], bool]:
+    return lambda: (
+        page.locator("[data-testid=trick] [data-card]").count() >= 2
+        and page.locator(LEGAL_CARD).count() > 0
+    )
+
+
+def result(page: Any) -> Callable[[], bool]:
+    return lambda: page.locator("[data-testid=result]").count() > 0
+
+
+def play_deals(page: Any, phases: Phases) -> None:
+    # a normal game: the reservations with every choice open, a trick, the result
+    open_deal(page, "normal")
+    page.wait_for_selector('[data-action="healthy"]')
+    expand_choices(page)
+    phases.check("reservations")
+    page.click('[data-action="healthy"]')
+    play_on(page, mid_trick(page))
+    phases.check("normal-play")
+    play_on(page, result(page))
+    phases.check("normal-result")
+    needs = page.locator("[data-testid=result-goal]").all_text_contents()
+    if not any("brauchte" in text for text in needs):
+        phases.problems.append(f"normal-result: no goal said: {needs}")
+
+    open_deal(page, "solo")
+    page.wait_for_selector('[data-action="healthy"]')
+    expand_choices(page)
+    page.click('[data-action="solo:queens"]')
+    play_on(page, mid_trick(page))
+    phases.check("solo-play")
+    play_on(page, result(page))
+    phases.check("solo-result")
+    title = page.locator("[data-testid=result-winner]").text_content() or ""
+    if "Du" not in title and "Gegenpartei" not in title:
+        phases.problems.append(f"solo-result: winner not named: {title!r}")
+
+    open_deal(page, "wedding")
+    say_when_asked(page, "wedding")
+    play_on(page, mid_trick(page))
+    phases.check("wedding-play")
+    play_on(page, result(page))
+    phases.check("wedding-result")
+
+    open_deal(page, "poverty")
+    say_when_asked(page, "accept")
+    tags = phases.party_tags()
+    page.wait_for_selector("[data-intent=return]")
+    phases.check("armut-return")
+    if page.locator(".seat .tag.kontra").count():
+        phases.problems.append(f"armut-return: Kontra tags before play: {tags}")
+    need = int(page.get_attribute("[data-intent=return]", "data-count") or "0")
+    for i in range(need):
+        page.locator("[data-testid=hand] button[data-card]").nth(i).click()
+    page.click("[data-intent=return]")
+    page.wait_for_selector("[data-testid=poverty-note]")
+    phases.check("armut-play")
+    if not page.locator("[data-testid=hand] .card.received").count():
+        phases.problems.append("armut-play: the cards received are not marked")
+    play_on(page, result(page))
+    phases.check("armut-result")
+
+    open_deal(page, "redeal")
+    say_when_asked(page, "throw")
+    page.wait_for_selector("[data-testid=result]")
+    phases.check("thrown-result")
+    if phases.party_tags():
+        phases.problems.append(f"thrown-result: party tags on a thrown deal {phases.party_tags()}")
+    text = page.locator("[data-testid=result]").text_content() or ""
+    if "neu gegeben" not in text:
+        phases.problems.append(f"thrown-result: not explained: {text[:120]!r}")
+
+
+def contact_sheet(page: Any) -> Path:
+    """One image of every screenshot in SHOTS, laid out and photographed by the browser
+    (no image library needed)."""
+    shots = sorted(p for p in SHOTS.glob("*.jpg") if not p.name.startswith("contact"))
+    tiles = "".join(
+        f'<figure><img src="data:image/jpeg;base64,{base64.b64encode(p.read_bytes()).decode()}">'
+        f"<figcaption>{p.stem}</figcaption></figure>"
+        for p in shots
+    )
+    html = (
+        "<style>body{margin:0;background:#222;color:#eee;font:12px sans-serif;display:flex;"
+        "flex-wrap:wrap;gap:6px;padding:6px;width:2400px}figure{margin:0}"
+        "img{height:300px;display:block}</style>" + tiles
+    )
+    sheet = page.context.new_page()
+    sheet.set_viewport_size({"width": 2412, "height": 800})
+    sheet.set_content(html)
+    sheet.wait_for_function("() => [...document.images].every(i => i.complete)")
+    out = SHOTS / "contact-sheet.jpg"
+    sheet.screenshot(path=str(out), full_page=True, type="jpeg", quality=70)
+    sheet.close()
+    return out
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_contract_on_every_screen(screen_page: Callable[[str], Any], screen: str) -> None:
+    page = screen_page(screen)
+    for old in SHOTS.glob(f"{screen}-*.jpg"):
+        old.unlink()
+    phases = Phases(page, screen)
+    play_deals(page, phases)
+    assert contact_sheet(page).exists()
+    assert phases.problems == []
+    assert page.errors == []
