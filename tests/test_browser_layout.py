@@ -56,6 +56,14 @@ BOXES = """() => {
   const root = document.getElementById('app');
   root.querySelectorAll('header.bar').forEach((el) => add('header', el, true));
   root.querySelectorAll('.seat').forEach((seat) => {
+    // a seat cut off by the felt's edge is as bad as one covered
+    const felt = seat.closest('.table').getBoundingClientRect();
+    const r = seat.getBoundingClientRect();
+    if (r.top < felt.top - 1 || r.bottom > felt.bottom + 1 || r.left < felt.left - 1
+      || r.right > felt.right + 1) {
+      out.push({ group: 'clipped', needed: true, name: 'seat', text: seat.textContent.slice(0, 40),
+        x: -1, y: -1, r: -1, b: -1 });
+    }
     seat.querySelectorAll(':scope > .plate, :scope > .backs, :scope > .tricks-won')
       .forEach((el) => add(`seat${seat.dataset.seat}`, el, true));
   });
