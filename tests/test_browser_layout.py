@@ -232,6 +232,7 @@ def play_deals(page: Any, phases: Phases) -> None:
     needs = page.locator("[data-testid=result-goal]").all_text_contents()
     if not any("brauchte" in text for text in needs):
         phases.problems.append(f"normal-result: no goal said: {needs}")
+    sheet_fits(page, phases)
 
     open_deal(page, "solo")
     page.wait_for_selector('[data-action="healthy"]')
@@ -282,6 +283,44 @@ def play_deals(page: Any, phases: Phases) -> None:
         phases.problems.append(f"thrown-result: not explained: {text[:120]!r}")
 
 
+def sheet_fits(page: Any, phases: Phases) -> None:
+    """The score sheet under the table shows every column without scrolling sideways."""
+    sheet = page.locator("[data-testid=scoresheet]")
+    sheet.scroll_into_view_if_needed()
+    wide = page.evaluate(
+        "() => { const s = document.querySelector('.sheet');"
+        " return s.scrollWidth - s.clientWidth; }"
+    )
+    if wide > 1:
+        phases.problems.append(f"sheet: {wide}px of columns cut off")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{phases.screen}-{len(phases.shots):02d}-sheet.jpg"
+    page.screenshot(path=str(path), type="jpeg", quality=70, animations="disabled")
+    phases.shots.append(path)
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
+def sit_out_and_skip(page: Any, phases: Phases) -> None:
+    """Five players: the player deals the second game, sits out and skips to the result."""
+    page.goto(f"#/play?rules=ddv&seed=3&players=5&delay=0&level={LEVEL}")
+    page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    say_when_asked(page, "healthy")
+    play_on(page, result(page))
+    # the bots play the next deal at the slow pace, as a player who sits out waits
+    page.click("[data-testid=settings-open]")
+    page.select_option("#opt-speed", "slow")
+    page.keyboard.press("Escape")
+    page.click("[data-testid=next-game]")
+    page.wait_for_selector("[data-testid=skip-ahead]")
+    phases.check("sit-out")
+    page.click("[data-testid=skip-ahead]")
+    page.wait_for_selector("[data-testid=result-sit-out]", timeout=30_000)
+    phases.check("sit-out-result")
+    said = page.locator("[data-testid=result-sit-out]").text_content() or ""
+    if not said.startswith("Du setzt als Geber aus"):
+        phases.problems.append(f"sit-out-result: {said!r}")
+
+
 def contact_sheet(page: Any) -> Path:
     """One image of every screenshot in SHOTS, laid out and photographed by the browser
     (no image library needed)."""
@@ -313,6 +352,8 @@ def test_every_contract_on_every_screen(screen_page: Callable[[str], Any], scree
         old.unlink()
     phases = Phases(page, screen)
     play_deals(page, phases)
+    if screen in ("phone", "desktop"):
+        sit_out_and_skip(page, phases)
     assert contact_sheet(page).exists()
     assert phases.problems == [], "\n".join(phases.problems)
     assert page.errors == []
