@@ -659,7 +659,8 @@ function actions(view) {
     .filter((w) => !isCard(w) && !w.startsWith("return:"));
   const returning = view.phase === "poverty-return" && view.to_act === view.seat;
   if (!words.length && !returning) return null;
-  const label = view.phase === "play" ? t("announcementsLabel") : t("reservationsLabel");
+  const label = view.phase === "play" ? t("announcementsLabel")
+    : view.phase.startsWith("poverty") ? t("action.poverty") : t("reservationsLabel");
   // many solos fold into one "Solo …" button, and the announcements beyond the next
   // one into "Mehr …", so the choices stay one short row above the hand
   const solos = words.filter((w) => w.startsWith("solo:"));
