@@ -283,7 +283,9 @@ export function resultPanel(store, view) {
   const thrown = r.contract === "redeal";
   const body = thrown
     ? [h("h2", { id: "result-title", text: contractName(r.contract) }),
-      h("p", { class: "redeal-why", dataset: { testid: "result-redeal" }, text: redealText(store, view) })]
+      // the points (all 0) stay on the page for tools and tests, said as a sentence
+      h("div", { dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
+        h("p", { class: "redeal-why", dataset: { testid: "result-redeal" }, text: redealText(store, view) }))]
     : [h("h2", { id: "result-title" }, contractName(r.contract), " · ", winnerLine(store, view, r)),
       h("dl", { class: "parties" },
         Object.keys(r.parties ?? { re: [], kontra: [] }).map((p) => h("div", {
