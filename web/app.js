@@ -640,7 +640,8 @@ function tableScreen() {
       h("div", { class: "below" },
         actions(view),
         view.sitting_out === view.seat && !done ? sitOutNote() : null,
-        view.hand.length ? handView(store, view) : null,
+        // the hand keeps its room while the last trick is played (nothing jumps)
+        view.hand.length || !done ? handView(store, view) : null,
         tools.toolbar())),
     view.sheet && view.sheet.length ? scoreSheet(view) : null);
 }
