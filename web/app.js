@@ -736,23 +736,13 @@ function tableScreen() {
       feltView(store, view, shown, held ? view.last_trick.winner : null),
       done ? resultPanel(store, view) : null,
       h("div", { class: "below" },
-<<<<<<< HEAD
-        actions(view),
-        view.sitting_out === view.seat && !done ? sitOutNote() : null,
-        // the hand keeps its room while the last trick is played (nothing jumps)
-        view.hand.length || !done ? handView(store, view) : null,
-        tools.toolbar())),
-=======
         passplay.coverPanel(view) ?? [
           actions(view),
-          view.sitting_out === view.seat && view.phase !== "done"
-            ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: t("youSitOut") })
-            : null,
-          handView(store, view),
+          view.sitting_out === view.seat && !done ? sitOutNote() : null,
+          // the hand keeps its room while the last trick is played (nothing jumps)
+          view.hand.length || !done ? handView(store, view) : null,
           tools.toolbar()]),
-      view.phase === "done" ? resultPanel(store, view) : null,
       net.hostPanel()),
->>>>>>> main
     view.sheet && view.sheet.length ? scoreSheet(view) : null);
 }
 
