@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import evening, share
+from . import evening, share, variants
 from . import series as series_mod
 from . import tournament as tournament_mod
 from .actions import Action
@@ -378,6 +378,8 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     contract, declarer = public_contract(s)
     return {
         "rules": s.rules.preset,
+        # the whole rule set: the preset id, or the preset and the options that differ
+        "rules_spec": s.rules.to_json(),
         "players": s.players,
         "seat": t.seat,
         "dealer": s.dealer,
@@ -566,4 +568,6 @@ HANDLERS = {
     "bench": _bench,  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
     **share.handlers(lambda: table().state),
+    # the rules editor's check of a variant, the rules page's trumps and scoring
+    **variants.handlers(),
 }

@@ -132,3 +132,9 @@ def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrd
         trumps=tuple(trumps),
         dulle_second_wins=dulle_top and rules.dulle_order == "second-except-last",
     )
+
+
+def trump_display(rules: Rules, kind: str) -> list[str]:
+    """The trumps of a contract kind as a player sees them ranked, highest first (card
+    strings), for the rules page. Every kind of ``rules.solos`` and ``normal`` works."""
+    return [str(c) for c in card_order(kind, rules).trumps]

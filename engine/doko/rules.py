@@ -404,11 +404,71 @@ def _coerce(name: str, value: Any, like: Any) -> Any:
     return tuple(_coerce(name, item, 0 if numbers else "") for item in value)
 
 
+# How a rules editor shows each option: the group a player looks for it in (cards,
+# reservations, announcements, specials, scoring, bock; "table" is not edited), the
+# conditions under which it applies at all (all must hold: another option's value is
+# "not" one of these, or a list option "has" this member), and for a list with a
+# closed set of members, the members.
+_NOT_NONE = "none"
+EDITOR: dict[str, dict[str, Any]] = {
+    "preset": {"group": "table"},
+    "players": {"group": "table"},
+    "tournament": {"group": "table"},
+    "deck": {"group": "cards"},
+    "dullen": {"group": "cards"},
+    "dulle_order": {"group": "cards", "depends": [{"option": "dullen", "not": [False]}]},
+    "solos": {"group": "reservations", "items": list(SOLO_KINDS)},
+    "solos_ranked": {"group": "reservations"},
+    "solo_leads": {"group": "reservations"},
+    "duty_solo_rounds": {"group": "reservations"},
+    "wedding_rules": {"group": "reservations", "items": list(WEDDING_RULES)},
+    "wedding_tricks": {"group": "reservations"},
+    "wedding_deadline_shift": {
+        "group": "reservations",
+        "depends": [{"option": "announcements", "not": [_NOT_NONE]}],
+    },
+    "throw": {"group": "reservations"},
+    "throw_kings": {"group": "reservations", "depends": [{"option": "throw", "not": [_NOT_NONE]}]},
+    "poverty": {"group": "reservations"},
+    "poverty_max_trumps": {
+        "group": "reservations",
+        "depends": [{"option": "poverty", "not": [_NOT_NONE]}],
+    },
+    "poverty_counts_fox": {
+        "group": "reservations",
+        "depends": [{"option": "poverty", "not": [_NOT_NONE]}],
+    },
+    "solo_one_queen": {"group": "reservations"},
+    "announcements": {"group": "announcements"},
+    "gegenansage": {
+        "group": "announcements",
+        "depends": [{"option": "announcements", "not": [_NOT_NONE]}],
+    },
+    "deadlines": {
+        "group": "announcements",
+        "depends": [{"option": "announcements", "not": [_NOT_NONE]}],
+    },
+    "specials": {"group": "specials", "items": list(SPECIAL_KINDS)},
+    "specials_in_solo": {"group": "specials", "items": list(SPECIAL_KINDS)},
+    "doppelkarl": {"group": "specials", "depends": [{"option": "specials", "has": "karlchen"}]},
+    "specials_lone_wedding": {"group": "specials"},
+    "scoring": {"group": "scoring"},
+    "against_old_in_poverty": {
+        "group": "scoring",
+        "depends": [{"option": "poverty", "not": [_NOT_NONE]}],
+    },
+    "unannounced_levels": {"group": "scoring"},
+    "fixed_team_solo_factor": {"group": "scoring", "depends": [{"option": "players", "has": 6}]},
+    "sitting_out": {"group": "scoring", "depends": [{"option": "players", "has": 5}]},
+}
+
+
 def describe() -> dict[str, Any]:
     """Presets and option metadata, as ``python -m doko rules --json`` prints them."""
     options = []
     for f in dataclasses.fields(Rules):
         default = f.default
+        shown = EDITOR.get(f.name, {})
         options.append(
             {
                 "name": f.name,
@@ -417,10 +477,15 @@ def describe() -> dict[str, Any]:
                 "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
                 "range": list(f.metadata["span"]) if f.metadata.get("span") else None,
                 "description": f.metadata["description"],
+                "group": shown.get("group", "table"),
+                "depends": shown.get("depends", []),
+                "items": shown.get("items"),
             }
         )
-    presets = {
-        name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
-        for name, r in PRESETS.items()
-    }
+    presets = {name: option_values(r) for name, r in PRESETS.items()}
     return {"presets": presets, "options": options}
+
+
+def option_values(rules: Rules) -> dict[str, Any]:
+    """Every option of ``rules`` by name, as JSON values."""
+    return {f.name: _jsonable(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
