@@ -5,12 +5,14 @@
 import { h, download } from "./dom.js";
 import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
 import { sheetView } from "./sheet.js";
+import * as V from "./variants.js";
 
 const MAX_NAME = 40;
 
 const keeper = {
   phase: "setup", // setup | sheet
   preset: "ddv",
+  options: {}, // a house-rule variant: the options that differ from the preset
   players: 4,
   names: [],
   games: [], // [{summary, result}] in the order played
@@ -37,7 +39,7 @@ export function initKeeper(context) {
 
 export function keeperState() {
   return JSON.parse(JSON.stringify({
-    version: 1, phase: keeper.phase, preset: keeper.preset, players: keeper.players,
+    version: 1, phase: keeper.phase, preset: keeper.preset, options: keeper.options, players: keeper.players,
     names: keeper.names, games: keeper.games, tour: keeper.tour,
   }));
 }
@@ -59,6 +61,7 @@ export async function loadKeeperState(obj) {
   Object.assign(keeper, {
     phase: obj.phase === "setup" && !games.length ? "setup" : "sheet",
     preset: obj.preset, players: obj.players,
+    options: obj.options && typeof obj.options === "object" && !Array.isArray(obj.options) ? obj.options : {},
     names: Array.isArray(obj.names) ? obj.names.map((n) => String(n ?? "").slice(0, MAX_NAME)) : [],
     games, editing: null, expanded: [],
     tour: obj.tour && typeof obj.tour === "object" ? obj.tour : null,
@@ -88,7 +91,26 @@ function notify() {
 
 function preset() {
   const meta = ctx.meta();
-  return meta && Object.hasOwn(meta, keeper.preset) ? meta[keeper.preset] : null;
+  if (!meta || !Object.hasOwn(meta, keeper.preset)) return null;
+  return V.rulesMeta(meta, rules());
+}
+
+// The sheet's rules: the preset id, or the preset and a variant's options.
+function rules() {
+  return V.normalRules({ preset: keeper.preset, options: keeper.options ?? {} });
+}
+
+// A variant's rules are still being checked by the engine (drawn once they are in).
+function checking() {
+  return typeof rules() !== "string" && !V.checkedRules(rules());
+}
+
+// A link or the tournament sets the rules of a new sheet (one with games keeps its own).
+export function keeperUseRules(spec) {
+  if (keeper.games.length) return;
+  keeper.preset = V.presetOf(spec);
+  keeper.options = V.optionsOf(spec);
+  keeper.phase = "setup";
 }
 
 // A sheet from storage or a file may name rules or a table size the engine does not
@@ -102,7 +124,7 @@ function usable() {
 function setAside() {
   const bad = keeperState();
   const code = preset() ? "keeper-players" : "keeper-rules";
-  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], players: 4,
+  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], options: {}, players: 4,
     names: [], games: [], draft: null, editing: null, expanded: [] });
   ctx.setAside(bad, { code, params: { preset: String(bad.preset).slice(0, 40),
     players: Number(bad.players) || 0 } });
@@ -207,7 +229,7 @@ function draftFrom(summary) {
 
 function summaryOf(d) {
   const summary = {
-    rules: keeper.preset, contract: d.contract, players: keeper.players,
+    rules: rules(), contract: d.contract, players: keeper.players,
     re: [...d.re].sort((a, b) => a - b),
     sitting_out: keeper.players === 5 ? d.sittingOut : null,
     eyes_re: Number.isInteger(d.eyes) ? d.eyes : d.eyesText,
@@ -395,7 +417,7 @@ function csv() {
 
 function exportJson() {
   return {
-    rules: keeper.preset, players: keeper.players, names: seats().map(keeperSeatName),
+    rules: rules(), players: keeper.players, names: seats().map(keeperSeatName),
     games: keeper.games.map(({ summary, result }) => ({ summary, result })),
     totals: totals(),
   };
@@ -407,13 +429,14 @@ export function keeperScreen(engineReady) {
   if (!ctx.meta()) {
     return h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
   }
+  if (checking()) return h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
   if (!usable()) setAside();
   if (keeper.phase === "setup" || !keeper.draft) return setupView();
   return h("div", { class: "keeper", dataset: { testid: "keeper" } },
     addon?.(keeperState()),
     h("section", { class: "sheet keeper-sheet", "aria-labelledby": "keeper-sheet-title" },
       h("div", { class: "sheet-head" },
-        h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${keeper.preset}` }),
+        h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${rulesTitle()}` }),
         h("div", { class: "sheet-buttons" },
           h("button", { type: "button", dataset: { intent: "keeper-csv", testid: "export-csv",
             focus: "keeper-csv" }, text: t("exportCsv") }),
@@ -428,14 +451,37 @@ export function keeperScreen(engineReady) {
     formView(engineReady));
 }
 
+// The sheet's rules by name: the preset's, a saved variant's, or "… mit Hausregeln".
+function rulesTitle() {
+  const spec = rules();
+  const name = presetName(ctx.meta(), keeper.preset);
+  if (typeof spec === "string") return name;
+  return V.findVariant(spec)?.name ?? t("houseRulesOf", { preset: name });
+}
+
+// The rules to choose from: the presets, the device's variants, and a link's variant.
+function rulesChoices() {
+  const meta = ctx.meta();
+  const choices = Object.keys(meta).map((id) => [id, presetName(meta, id), id]);
+  for (const v of V.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
+  const current = rules();
+  if (!choices.some(([, , spec]) => V.rulesKey(spec) === V.rulesKey(current))) {
+    choices.push(["link", rulesTitle(), current]);
+  }
+  return choices;
+}
+
 function setupView() {
   const p = preset();
-  const presetSelect = h("select", { id: "keeper-preset", dataset: { focus: "keeper-preset" } },
-    Object.keys(ctx.meta()).map((id) => h("option", { value: id, selected: id === keeper.preset,
-      text: presetName(ctx.meta(), id) })));
+  const choices = rulesChoices();
+  const chosen = V.rulesKey(rules());
+  const presetSelect = h("select", { id: "keeper-preset", dataset: { focus: "keeper-preset", testid: "keeper-rules" } },
+    choices.map(([value, text, spec]) => h("option", { value, selected: V.rulesKey(spec) === chosen, text })));
   presetSelect.addEventListener("change", () => {
-    keeper.preset = presetSelect.value;
-    const allowed = preset().players;
+    const spec = choices.find(([value]) => value === presetSelect.value)?.[2] ?? "ddv";
+    keeper.preset = V.presetOf(spec);
+    keeper.options = V.optionsOf(spec);
+    const allowed = preset()?.players ?? [4];
     if (!allowed.includes(keeper.players)) keeper.players = allowed[0];
     ctx.render();
   });

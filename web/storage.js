@@ -17,7 +17,7 @@ const DB = "doko";
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
 const MAX_DEPTH = 40; // nesting of a stored entry (a saved table needs about 8)
-const KINDS = ["game", "keeper", "tournament"];
+const KINDS = ["game", "keeper", "tournament", "variants"];
 
 let dbPromise = null;
 const problems = [];
@@ -74,6 +74,7 @@ export function check(key, entry) {
   const d = entry.data;
   if (!d || typeof d !== "object") return "no-data";
   if (key === "tournament" && !isTournament(d)) return "no-tournament";
+  if (key === "variants" && !isVariants(d)) return "no-variants";
   if (key === "game") {
     if (typeof d.hash !== "string") return "no-table";
     if (entry.schema === 1) {
@@ -117,6 +118,16 @@ function isTournament(d) {
   return typeof d.id === "string" && typeof d.rules === "string"
     && int(d.tableRounds) && int(d.seed) && Array.isArray(d.entrants) && d.entrants.every(entrant)
     && Array.isArray(d.rounds) && d.rounds.every(round);
+}
+
+// The house-rule variants (variants.js): each a name and a rule set of a preset plus the
+// options that differ; the engine checks the options whenever one is used.
+function isVariants(d) {
+  const variant = (v) => !!v && typeof v === "object" && typeof v.id === "string"
+    && typeof v.name === "string" && !!v.rules && typeof v.rules === "object"
+    && typeof v.rules.preset === "string" && !!v.rules.options && typeof v.rules.options === "object"
+    && !Array.isArray(v.rules.options);
+  return Array.isArray(d.variants) && d.variants.every(variant);
 }
 
 function isRecord(r) {
@@ -300,6 +311,15 @@ export async function saveTournament(obj) {
 
 export async function savedTournament() {
   try { return await read("tournament"); } catch { return null; }
+}
+
+// The named house-rule variants of this device: {variants: [{id, name, rules}]}.
+export async function saveVariants(obj) {
+  await put("variants", obj);
+}
+
+export async function savedVariants() {
+  try { return await read("variants"); } catch { return null; }
 }
 
 // Problems found while reading (each a short reason); cleared once taken.
