@@ -198,3 +198,16 @@ def test_screenshots_of_the_house_rules(browser: Any, site: str, size: str) -> N
             page.screenshot(path=out / f"rules-help-{name}.png", full_page=True)
             assert page.watch.errors == []
             context.close()
+
+
+def test_a_keeper_link_sets_up_a_sheet_with_its_house_rules(page: Any) -> None:
+    options = base64.urlsafe_b64encode(json.dumps(OPTIONS).encode()).decode().rstrip("=")
+    page.goto(f"/#/keeper?rules=ddv&options={options}")
+    ready(page)
+    chosen = page.locator("[data-testid=keeper-rules] option:checked")
+    chosen.wait_for(state="attached")
+    assert chosen.inner_text() == "DDV-Turnier mit Hausregeln"
+    page.click("[data-testid=keeper-start]")
+    page.wait_for_selector("[data-testid=keeper-special-re-karlchen-caught]")
+    assert "DDV-Turnier mit Hausregeln" in page.inner_text("#keeper-sheet-title")
+    assert page.watch.errors == []

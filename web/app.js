@@ -5,7 +5,7 @@ import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js
 import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
-import { loadKeeperState, onKeeperChange } from "./keeper.js";
+import { loadKeeperState, onKeeperChange, keeperUseRules } from "./keeper.js";
 import { sheetView } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";

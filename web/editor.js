@@ -275,7 +275,8 @@ function optionRow(o, refusedHere) {
   const preset = ctx.meta()[ed.base];
   const differs = JSON.stringify(ed.values[o.name]) !== JSON.stringify(preset[o.name]);
   const id = `opt-${o.name}`;
-  return h("div", { class: `option${differs ? " differs" : ""}${refusedHere ? " refused" : ""}`,
+  const wide = o.type === "list"; // a row of toggles or five deadlines: under the text
+  return h("div", { class: `option${wide ? " wide" : ""}${differs ? " differs" : ""}${refusedHere ? " refused" : ""}`,
     dataset: { testid: "option", option: o.name, differs: String(differs) } },
   h("div", { class: "option-text" },
     h(o.type === "bool" || !(o.type === "list" && (o.items || o.name === "deadlines")) ? "label" : "span",
@@ -571,7 +572,7 @@ function helpView() {
     help ? rulesPageBody(help) : null,
     primer ? h("details", { class: "primer-box" }, h("summary", { text: t("primerTitle", { name: presetName(ctx.meta(), preset) }) }),
       primer.split(/\n\s*\n/).map((p) => h("p", { text: p }))) : null,
-    h("div", { class: "editor-go" },
+    h("div", { class: "editor-go help-go" },
       h("a", { class: "button primary", href: playLink(rules), dataset: { testid: "help-play" }, text: t("variantPlay") }),
       h("a", { class: "button", href: saved ? `#/rules/edit?variant=${encodeURIComponent(saved.id)}`
         : `#/rules/edit?from=${encodeURIComponent(preset)}${V.optionsParam(rules)}`, text: t("variantEdit") })));

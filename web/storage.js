@@ -115,7 +115,9 @@ function isTournament(d) {
     && r.tables.every(ids) && Array.isArray(r.sheets) && r.sheets.length === r.tables.length
     && r.sheets.every(sheet) && (r.versions == null || ids(r.versions))
     && (r.changed == null || (Array.isArray(r.changed) && r.changed.every(Array.isArray)));
-  return typeof d.id === "string" && typeof d.rules === "string"
+  const rules = typeof d.rules === "string" || (!!d.rules && typeof d.rules === "object"
+    && typeof d.rules.preset === "string");
+  return typeof d.id === "string" && rules
     && int(d.tableRounds) && int(d.seed) && Array.isArray(d.entrants) && d.entrants.every(entrant)
     && Array.isArray(d.rounds) && d.rounds.every(round);
 }
