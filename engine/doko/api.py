@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import evening, share, variants
+from . import editor, evening, share
 from . import series as series_mod
 from . import tournament as tournament_mod
 from .actions import Action
@@ -569,5 +569,5 @@ HANDLERS = {
     # share links, the replay viewer and the demos
     **share.handlers(lambda: table().state),
     # the rules editor's check of a variant, the rules page's trumps and scoring
-    **variants.handlers(),
+    **editor.handlers(),
 }

@@ -1,4 +1,4 @@
-"""House-rule variants for the page: the rules editor's check and the rules page.
+"""What the page's rules editor and rules page ask of the engine.
 
 Two worker requests, merged into :data:`doko.api.HANDLERS`:
 

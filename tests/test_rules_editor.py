@@ -1,4 +1,4 @@
-"""The rules editor's requests: check_rules and rules_help (doko.variants via the api)."""
+"""The rules editor's requests: check_rules and rules_help (doko.editor via the api)."""
 
 from __future__ import annotations
 
