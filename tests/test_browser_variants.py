@@ -136,7 +136,7 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
     enter_keeper_game(page, game)
     page.wait_for_selector("[data-testid=score-row]")
     kept = stored(page, "keeper")["data"]
-    assert kept["options"] == OPTIONS
+    assert kept["rules"] == {"preset": "ddv", "options": OPTIONS}
     assert kept["games"][0]["summary"]["rules"] == {"preset": "ddv", "options": OPTIONS}
     # won 1, no 90 1, Karlchen gefangen 1: the ddv sheet without the variant has no such line
     assert kept["games"][0]["result"]["points"] == [3, -3, 3, -3]

@@ -12,7 +12,7 @@ const MAX_NAME = 40;
 const keeper = {
   phase: "setup", // setup | sheet
   preset: "ddv",
-  options: {}, // a house-rule variant: the options that differ from the preset
+  rules: null, // a variant ({preset, options}) of the preset, or null for the preset itself
   players: 4,
   names: [],
   games: [], // [{summary, result}] in the order played
@@ -39,8 +39,9 @@ export function initKeeper(context) {
 
 export function keeperState() {
   return JSON.parse(JSON.stringify({
-    version: 1, phase: keeper.phase, preset: keeper.preset, options: keeper.options, players: keeper.players,
+    version: 1, phase: keeper.phase, preset: keeper.preset, players: keeper.players,
     names: keeper.names, games: keeper.games, tour: keeper.tour,
+    ...(keeper.rules ? { rules: keeper.rules } : {}),
   }));
 }
 
@@ -61,7 +62,7 @@ export async function loadKeeperState(obj) {
   Object.assign(keeper, {
     phase: obj.phase === "setup" && !games.length ? "setup" : "sheet",
     preset: obj.preset, players: obj.players,
-    options: obj.options && typeof obj.options === "object" && !Array.isArray(obj.options) ? obj.options : {},
+    rules: variantOf(obj.preset, obj.rules),
     names: Array.isArray(obj.names) ? obj.names.map((n) => String(n ?? "").slice(0, MAX_NAME)) : [],
     games, editing: null, expanded: [],
     tour: obj.tour && typeof obj.tour === "object" ? obj.tour : null,
@@ -95,9 +96,15 @@ function preset() {
   return V.rulesMeta(meta, rules());
 }
 
+// A saved variant of the preset ({preset, options}), or null for the plain preset.
+function variantOf(presetId, rules) {
+  return rules && typeof rules === "object" && rules.preset === presetId
+    && rules.options && typeof rules.options === "object" && !Array.isArray(rules.options) ? rules : null;
+}
+
 // The sheet's rules: the preset id, or the preset and a variant's options.
 function rules() {
-  return V.normalRules({ preset: keeper.preset, options: keeper.options ?? {} });
+  return V.normalRules(keeper.rules ?? keeper.preset);
 }
 
 // A variant's rules are still being checked by the engine (drawn once they are in).
@@ -108,9 +115,14 @@ function checking() {
 // A link or the tournament sets the rules of a new sheet (one with games keeps its own).
 export function keeperUseRules(spec) {
   if (keeper.games.length) return;
-  keeper.preset = V.presetOf(spec);
-  keeper.options = V.optionsOf(spec);
+  setRules(spec);
   keeper.phase = "setup";
+}
+
+function setRules(spec) {
+  const plain = V.normalRules(spec);
+  keeper.preset = V.presetOf(plain);
+  keeper.rules = typeof plain === "string" ? null : { preset: plain.preset, options: plain.options };
 }
 
 // A sheet from storage or a file may name rules or a table size the engine does not
@@ -124,7 +136,7 @@ function usable() {
 function setAside() {
   const bad = keeperState();
   const code = preset() ? "keeper-players" : "keeper-rules";
-  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], options: {}, players: 4,
+  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], rules: null, players: 4,
     names: [], games: [], draft: null, editing: null, expanded: [] });
   ctx.setAside(bad, { code, params: { preset: String(bad.preset).slice(0, 40),
     players: Number(bad.players) || 0 } });
@@ -479,8 +491,7 @@ function setupView() {
     choices.map(([value, text, spec]) => h("option", { value, selected: V.rulesKey(spec) === chosen, text })));
   presetSelect.addEventListener("change", () => {
     const spec = choices.find(([value]) => value === presetSelect.value)?.[2] ?? "ddv";
-    keeper.preset = V.presetOf(spec);
-    keeper.options = V.optionsOf(spec);
+    setRules(spec);
     const allowed = preset()?.players ?? [4];
     if (!allowed.includes(keeper.players)) keeper.players = allowed[0];
     ctx.render();

@@ -248,7 +248,7 @@ async function openKeeper(tag, games) {
   if (!keeperFree(tag) && !globalThis.confirm?.(t("tourKeeperReplace"))) return;
   const rules = tag.rules ?? tour.rules;
   const ok = await loadKeeperState({ version: 1, phase: "sheet", preset: V.presetOf(rules),
-    options: V.optionsOf(rules),
+    rules: typeof rules === "string" ? null : rules,
     players: tag.players.length, names: tag.names, games: (games ?? []).map((summary) => ({ summary })),
     tour: tag });
   if (ok) location.hash = "#/keeper";
@@ -277,7 +277,7 @@ function keeperSheet() {
   const k = keeperState();
   const tag = k.tour;
   return { sheet: SHEET_KIND, version: 1, tournament: tag.id, round: tag.round, table: tag.table,
-    rules: V.normalRules({ preset: k.preset, options: k.options ?? {} }), players: tag.players,
+    rules: V.normalRules(k.rules ?? k.preset), players: tag.players,
     names: tag.names, games: k.games.map((g) => g.summary) };
 }
 

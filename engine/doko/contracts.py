@@ -136,5 +136,15 @@ def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrd
 
 def trump_display(rules: Rules, kind: str) -> list[str]:
     """The trumps of a contract kind as a player sees them ranked, highest first (card
-    strings), for the rules page. Every kind of ``rules.solos`` and ``normal`` works."""
-    return [str(c) for c in card_order(kind, rules).trumps]
+    strings), for the rules page: with Schweinchen on (house rules), the two trump aces
+    on top, and the Superschweinchen (trump nines, without nines the kings) above them,
+    as they rank in a deal where one player holds them."""
+    trumps = list(card_order(kind, rules).trumps)
+    suit = {"normal": "D", "diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}.get(kind)
+    pigs_here = kind == "normal" or getattr(rules, "pigs_in_solo", False)
+    if suit is None or getattr(rules, "pigs", "none") == "none" or not pigs_here:
+        return [str(c) for c in trumps]
+    tops = [card(suit, "A")]
+    if getattr(rules, "superpigs", False):
+        tops.insert(0, card(suit, "9" if rules.deck == 48 else "K"))
+    return [str(c) for c in tops + [c for c in trumps if c not in tops]]
