@@ -512,7 +512,7 @@ function exampleView(example) {
   const s = example.summary;
   const r = example.result;
   const what = s.contract === "normal"
-    ? t("exampleNormal", { eyes: s.eyes_re, said: s.announcements.re.length ? t("exampleSaid") : "",
+    ? t(r.winner === "re" ? "exampleNormal" : "exampleNormalLost", { eyes: s.eyes_re, said: s.announcements.re.length ? t("exampleSaid") : "",
       special: s.specials.length ? t("exampleSpecial", { what: itemLabel(s.specials[0].kind) }) : "" })
     : t("exampleSolo", { solo: contractName(s.contract), eyes: s.eyes_re });
   return h("tr", { dataset: { testid: "scoring-example" } },

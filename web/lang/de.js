@@ -715,6 +715,7 @@ export default {
   exampleLines: "Wertung",
   examplePoints: "Punkte je Platz",
   exampleNormal: "Re gewinnt mit {eyes} Augen{said}{special}",
+  exampleNormalLost: "Re verliert mit {eyes} Augen{said}{special}",
   exampleSaid: ", Re angesagt",
   exampleSpecial: ", {what}",
   exampleSolo: "{solo} gewonnen mit {eyes} Augen",

@@ -715,6 +715,7 @@ export default {
   exampleLines: "Items",
   examplePoints: "Points per seat",
   exampleNormal: "Re wins with {eyes} points{said}{special}",
+  exampleNormalLost: "Re loses with {eyes} points{said}{special}",
   exampleSaid: ", Re announced",
   exampleSpecial: ", {what}",
   exampleSolo: "{solo} won with {eyes} points",
