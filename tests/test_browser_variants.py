@@ -183,19 +183,25 @@ def test_screenshots_of_the_house_rules(browser: Any, site: str, size: str) -> N
             page.goto(f"/#/rules/edit?from=ddv&options={options}")
             ready(page)
             page.wait_for_selector("[data-testid=rules-editor][data-valid=true]")
-            page.screenshot(path=out / f"rules-editor-{name}.png")
+            page.screenshot(path=out / f"rules-editor-{name}.jpg", quality=80)
+            page.fill("#variant-name", "Donnerstagsrunde")
+            page.click("[data-testid=variant-save]")
+            page.wait_for_selector("[data-testid=variant-saved]")
             open_group(page, "reservations")
             page.select_option("#opt-solo_leads", "duty")
             page.locator(
                 "[data-option=solo_leads] [data-testid=option-refused]"
             ).scroll_into_view_if_needed()
-            page.screenshot(path=out / f"rules-refused-{name}.png")
+            page.screenshot(path=out / f"rules-refused-{name}.jpg", quality=80)
             page.goto(f"/#/play?rules=ddv&options={options}&seed=11")
             page.wait_for_selector("[data-testid=variant-notice]")
-            page.screenshot(path=out / f"rules-notice-{name}.png")
+            page.screenshot(path=out / f"rules-notice-{name}.jpg", quality=80)
             page.goto(f"/#/rules/view?rules=ddv&options={options}")
             page.wait_for_selector("[data-testid=trump-order]")
-            page.screenshot(path=out / f"rules-help-{name}.png", full_page=True)
+            page.screenshot(path=out / f"rules-help-{name}.jpg", quality=80, full_page=True)
+            page.goto("/#/rules")
+            page.wait_for_selector("[data-testid=variant]")
+            page.screenshot(path=out / f"rules-list-{name}.jpg", quality=80)
             assert page.watch.errors == []
             context.close()
 
@@ -210,4 +216,42 @@ def test_a_keeper_link_sets_up_a_sheet_with_its_house_rules(page: Any) -> None:
     page.click("[data-testid=keeper-start]")
     page.wait_for_selector("[data-testid=keeper-special-re-karlchen-caught]")
     assert "DDV-Turnier mit Hausregeln" in page.inner_text("#keeper-sheet-title")
+    assert page.watch.errors == []
+
+
+def test_variants_are_renamed_exported_deleted_and_imported(page: Any, tmp_path: Path) -> None:
+    build_variant(page)
+    page.goto("/#/rules")
+    item = page.locator("[data-testid=variant]")
+    item.wait_for()
+    page.click("[data-testid=variant-rename]")
+    page.fill("[data-testid=variant-rename-input]", "Freitagsrunde")
+    page.click("[data-testid=variant-rename-ok]")
+    page.wait_for_selector("[data-testid=variant][data-name=Freitagsrunde]")
+    with page.expect_download() as download:
+        page.click("[data-testid=variant-export]")
+    file = tmp_path / "runde.json"
+    download.value.save_as(file)
+    exported = json.loads(file.read_text())
+    assert exported["variants"] == [
+        {"name": "Freitagsrunde", "rules": {"preset": "ddv", "options": OPTIONS}}
+    ]
+    page.click("[data-testid=variant-delete]")  # asks first
+    assert page.get_attribute("[data-testid=variant-delete]", "class") == "danger"
+    page.click("[data-testid=variant-delete]")
+    page.wait_for_selector("[data-testid=variant]", state="detached")
+    assert stored(page, "variants")["data"]["variants"] == []
+    # a file the engine refuses is not read at all
+    bad = tmp_path / "bad.json"
+    broken = {"name": "Kaputt", "rules": {"preset": "ddv", "options": {"throw_kings": 9}}}
+    bad.write_text(json.dumps({**exported, "variants": [broken]}))
+    page.set_input_files("[data-testid=variants-import-file]", str(bad))
+    page.wait_for_function("() => document.getElementById('alert').textContent.includes('Kaputt')")
+    page.set_input_files("[data-testid=variants-import-file]", str(file))
+    page.wait_for_selector("[data-testid=variant][data-name=Freitagsrunde]")
+    # the edit screen opens it with its options, and changes are saved to it
+    page.click("[data-testid=variant-edit]")
+    valid(page)
+    assert page.input_value("#variant-name") == "Freitagsrunde"
+    assert page.input_value("#opt-dulle_order") == "second-except-last"
     assert page.watch.errors == []

@@ -413,34 +413,26 @@ function listView() {
     h("div", { class: "variants-new" },
       h("div", { class: "field" }, h("label", { for: "variants-from", text: t("editorBase") }),
         presetSelect("variants-from", from, (p) => { from = p; })),
-      (() => {
-        const b = h("button", { type: "button", class: "primary", dataset: { testid: "variant-new" }, text: t("variantNew") });
-        b.addEventListener("click", () => { location.hash = `#/rules/edit?from=${encodeURIComponent(from)}`; });
-        return b;
-      })()),
+      button(t("variantNew"), () => { location.hash = `#/rules/edit?from=${encodeURIComponent(from)}`; },
+        { class: "primary", dataset: { testid: "variant-new" } })),
     h("div", { class: "saves" },
-      (() => {
-        const b = h("button", { type: "button", dataset: { testid: "variants-export" }, disabled: !list.length,
-          text: t("variantsExport") });
-        b.addEventListener("click", () => download("hausregeln.json", "application/json", V.exportText()));
-        return b;
-      })(),
-      (() => {
-        const b = h("button", { type: "button", dataset: { testid: "variants-import" }, text: t("variantsImport") });
-        b.addEventListener("click", () => file.click());
-        return b;
-      })(), file));
+      button(t("variantsExport"), () => download("hausregeln.json", "application/json", V.exportText()),
+        { disabled: !list.length, dataset: { testid: "variants-export" } }),
+      button(t("variantsImport"), () => file.click(), { dataset: { testid: "variants-import" } }),
+      file));
+}
+
+// A button that calls fn when pressed (these screens bind their own listeners).
+function button(label, fn, extra = {}) {
+  const b = h("button", { type: "button", ...extra, text: label });
+  b.addEventListener("click", fn);
+  return b;
 }
 
 function variantItem(v) {
   const answer = V.checkedRules(v.rules);
   const renaming = ed.renaming === v.id;
   const asking = ed.confirmDelete === v.id;
-  const button = (label, fn, extra = {}) => {
-    const b = h("button", { type: "button", ...extra, text: label });
-    b.addEventListener("click", fn);
-    return b;
-  };
   let nameNode;
   if (renaming) {
     const input = h("input", { type: "text", maxlength: "60", value: v.name, "aria-label": t("variantName"),

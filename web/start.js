@@ -6,6 +6,7 @@ import { t, localText, presetName, errorText, getLang, has } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
 import * as V from "./variants.js";
+import { rulesName } from "./editor.js";
 
 function presetChoice(store, id) {
   const meta = store.rulesMeta?.[id];
@@ -51,7 +52,7 @@ function resumeCard(store) {
   if (!saved) return null;
   return h("section", { class: "resume-card", "aria-labelledby": "resume-title" },
     h("h2", { id: "resume-title", text: t("resumeTitle") }),
-    h("p", { text: t("resumeLine", { rules: presetName(store.rulesMeta, saved.rules) }) }),
+    h("p", { text: t("resumeLine", { rules: saved.rules ? rulesName(saved.rules) : "" }) }),
     h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
       t("resume")));
 }
