@@ -52,7 +52,7 @@ def test_a_refused_combination_names_the_option() -> None:
     unknown = ask("check_rules", {"rules": {"preset": "ddv", "options": {"pink": 1}}})
     assert unknown["option"] == "pink" and unknown["refusal"]["code"] == "unknown-option"
     shape = ask("check_rules", {"rules": 7})
-    assert shape["ok"] is False and shape["option"] is None
+    assert shape["ok"] is False and shape["refusal"]["code"] == "rules-shape"
 
 
 def test_rules_help_gives_each_contracts_trumps_highest_first() -> None:
@@ -98,3 +98,16 @@ def test_a_game_view_carries_the_whole_rule_set() -> None:
     rules = {"preset": "ddv", "options": {"dulle_order": "second-except-last"}}
     view = ask("new_game", {"rules": rules, "seed": 3})
     assert view["rules"] == "ddv" and view["rules_spec"] == rules
+
+
+def test_the_rules_page_puts_schweinchen_on_top_where_they_are_pigs() -> None:
+    options = {"pigs": "both", "superpigs": True, "solos": ["hearts", "koehler"]}
+    answer = ask("rules_help", {"rules": {"preset": "ddv", "options": options}})
+    normal, hearts, koehler = (c["trumps"] for c in answer["contracts"])
+    assert normal[:3] == ["D9", "DA", "HT"] and len(normal) == 13
+    assert hearts[:2] == ["HT", "CQ"]  # no Schweinchen in a suit solo without pigs_in_solo
+    assert koehler[:4] == ["CK", "SK", "HK", "DK"] and "HT" not in koehler
+    in_solo = {"pigs": "both", "pigs_in_solo": True, "deck": 40, "superpigs": True}
+    forty = ask("rules_help", {"rules": {"preset": "ddv", "options": in_solo}})
+    spades = next(c["trumps"] for c in forty["contracts"] if c["kind"] == "spades")
+    assert spades[:3] == ["SK", "SA", "HT"]  # without nines the kings are Superschweinchen

@@ -10,7 +10,7 @@ Two worker requests, merged into :data:`doko.api.HANDLERS`:
   "refusal": {code, params}, "option": NAME | null}``, ``option`` naming the option
   at fault so the editor can say it next to that option.
 - ``rules_help`` ``{rules}``: what the rules page draws for that rule set: per
-  contract kind the trumps highest first (:func:`doko.contracts.trump_display`),
+  contract kind the trumps highest first (:func:`doko.pigs.trump_display`),
   and worked scoring examples the engine scores itself.
 """
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .contracts import trump_display
 from .errors import DokoError, RulesError
 from .metadata import rules_info
+from .pigs import trump_display
 from .rules import PRESETS, Rules, load_rules, option_values
 from .scoring import score, summary_from_json
 from .tricks import specials_awarded
