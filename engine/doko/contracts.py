@@ -171,4 +171,3 @@ def card_order(
         locked=locked,
         unseen=unseen,
     )
-
