@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 
 OPTIONS = {
     "dulle_order": "second-except-last",
+    "pigs": "both",
     "solo_leads": "left",
     "duty_solo_rounds": 0,
     "specials": ["doppelkopf", "fox", "karlchen", "karlchen-caught"],
@@ -55,6 +56,10 @@ def build_variant(page: Any) -> None:
     assert page.locator("[data-testid=option-refused]").count() == 0
     page.select_option("#opt-dulle_order", "second-except-last")
     valid(page)
+    assert page.locator("#opt-superpigs").count() == 0  # only with Schweinchen
+    page.select_option("#opt-pigs", "both")
+    page.wait_for_selector("#opt-superpigs")
+    valid(page)
     open_group(page, "specials")
     specials = page.locator("[data-testid=option-members][data-option=specials]")
     specials.locator("[data-member=karlchen-caught]").click()
@@ -62,6 +67,7 @@ def build_variant(page: Any) -> None:
     valid(page)
     summary = page.inner_text("[data-testid=differences]")
     assert "die zweite sticht, außer im letzten Stich" in summary
+    assert "Schweinchen: beide Karo-Asse über den Dullen" in summary
     assert "mit Karlchen gefangen" in summary and "kein Pflichtsolo" in summary
     page.fill("#variant-name", "Donnerstagsrunde")
     page.click("[data-testid=variant-save]")
@@ -108,6 +114,7 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
         lines = fresh.locator("[data-testid=variant-notice-differences] li").all_inner_texts()
         assert lines == [
             "Zwei Dullen in einem Stich: die zweite sticht, außer im letzten Stich",
+            "Schweinchen: beide Karo-Asse über den Dullen",
             "Ausspiel im Solo: immer links vom Geber",
             "Pflichtsolo: kein Pflichtsolo",
             "Sonderpunkte: mit Karlchen gefangen",
@@ -141,6 +148,13 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
     # won 1, no 90 1, Karlchen gefangen 1: the ddv sheet without the variant has no such line
     assert kept["games"][0]["result"]["points"] == [3, -3, 3, -3]
     assert "Donnerstagsrunde" in page.inner_text("#keeper-sheet-title")
+    # the rules page of the variant: Schweinchen over the Dullen in the normal game
+    page.goto("/#/rules")
+    page.click("[data-testid=variant-rules]")
+    normal = page.locator("[data-testid=trump-order]").first
+    normal.wait_for()
+    cards = normal.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards[:3] == ["DA", "HT", "CQ"]
     assert page.watch.errors == []
 
 
