@@ -319,7 +319,7 @@ function editView() {
     value: ed.name, placeholder: t("variantNamePlaceholder"), dataset: { focus: "variant-name", testid: "variant-name" } });
   const saveButton = h("button", { type: "button", class: "primary",
     "aria-disabled": ok && V.cleanName(ed.name) ? null : "true", dataset: { testid: "variant-save", focus: "variant-save" },
-    text: ed.id ? t("variantSaveChanges") : t("variantSave") });
+    text: t("variantSave") });
   name.addEventListener("input", () => {
     ed.name = name.value;
     saveButton.setAttribute("aria-disabled", ed.answer?.ok && V.cleanName(ed.name) ? "false" : "true");

@@ -696,7 +696,6 @@ export default {
   variantNamePlaceholder: "z. B. Donnerstagsrunde",
   variantNameMissing: "Gib den Hausregeln einen Namen.",
   variantSave: "Speichern",
-  variantSaveChanges: "Änderungen speichern",
   variantSaved: "Gespeichert als „{name}“.",
   variantSavedAs: "Auf diesem Gerät gespeichert als „{name}“.",
   variantsTitle: "Hausregeln",

@@ -696,7 +696,6 @@ export default {
   variantNamePlaceholder: "e.g. Thursday table",
   variantNameMissing: "Give the house rules a name.",
   variantSave: "Save",
-  variantSaveChanges: "Save changes",
   variantSaved: "Saved as “{name}”.",
   variantSavedAs: "Saved on this device as “{name}”.",
   variantsTitle: "House rules",
