@@ -21,6 +21,7 @@ const keeper = {
   expanded: [], // sheet rows showing their itemised lines
   busy: false,
   tour: null, // a tournament table this sheet belongs to (tournament.js), or null
+  bock: { next: 0, to_come: 0 }, // Bockrunden the engine derives from the games entered
 };
 
 let ctx = null; // {call, render, alert, meta, levels, setAside}: set by app.js
@@ -50,26 +51,46 @@ export function keeperState() {
 export async function loadKeeperState(obj) {
   if (!obj || typeof obj !== "object" || !Array.isArray(obj.games)
       || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) return false;
-  const games = [];
-  for (const game of obj.games) {
-    if (!game || typeof game.summary !== "object") return false;
-    try {
-      games.push({ summary: game.summary, result: await ctx.call("score", { summary: game.summary }) });
-    } catch {
-      return false;
-    }
+  if (obj.games.some((game) => !game || typeof game.summary !== "object")) return false;
+  const rules = variantOf(obj.preset, obj.rules);
+  let scored;
+  try {
+    scored = await scoreSheet(obj.games.map((game) => game.summary), rules ?? obj.preset, obj.players);
+  } catch {
+    return false;
   }
   Object.assign(keeper, {
-    phase: obj.phase === "setup" && !games.length ? "setup" : "sheet",
-    preset: obj.preset, players: obj.players,
-    rules: variantOf(obj.preset, obj.rules),
+    phase: obj.phase === "setup" && !scored.games.length ? "setup" : "sheet",
+    preset: obj.preset, rules, players: obj.players, games: scored.games, bock: scored.bock,
     names: Array.isArray(obj.names) ? obj.names.map((n) => String(n ?? "").slice(0, MAX_NAME)) : [],
-    games, editing: null, expanded: [],
+    editing: null, expanded: [],
     tour: obj.tour && typeof obj.tour === "object" ? obj.tour : null,
   });
   keeper.draft = freshDraft();
   changed();
   return true;
+}
+
+// ---- Bockrunden: the engine scores the whole sheet -------------------------------
+
+function rulesSpec() {
+  return rules();
+}
+
+// Score every summary in order; the engine works out which deals are bock deals from
+// the games before them (a correction moves every later one). Resolves to
+// {games: [{summary, result}], bock: {next, to_come}}; rejects with the engine's refusal.
+async function scoreSheet(summaries, rules = rulesSpec(), players = keeper.players) {
+  const answer = await ctx.call("score_sheet", { rules, players, summaries });
+  const games = answer.games.map(({ bock, result }, i) => {
+    const { bock: _old, ...summary } = summaries[i];
+    return { summary: bock ? { ...summary, bock } : summary, result };
+  });
+  return { games, bock: answer.bock };
+}
+
+function bockTriggers() {
+  return keeper.rules?.options?.bock ?? preset()?.bock ?? [];
 }
 
 // Called after every change of the sheet (storage can save then).
@@ -137,7 +158,7 @@ function setAside() {
   const bad = keeperState();
   const code = preset() ? "keeper-players" : "keeper-rules";
   Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], rules: null, players: 4,
-    names: [], games: [], draft: null, editing: null, expanded: [] });
+    names: [], games: [], draft: null, editing: null, expanded: [], bock: { next: 0, to_come: 0 } });
   ctx.setAside(bad, { code, params: { preset: String(bad.preset).slice(0, 40),
     players: Number(bad.players) || 0 } });
   keeper.draft = freshDraft();
@@ -221,7 +242,7 @@ function freshDraft() {
   return {
     contract: "normal", re: fixedTeams() ? teamA() : [], sittingOut: nextSittingOut(),
     eyes: 121, eyesText: "121", tricksRe: null,
-    ann: { re: [], kontra: [] }, specials: { re: {}, kontra: {} },
+    ann: { re: [], kontra: [] }, specials: { re: {}, kontra: {} }, heartTrick: false,
   };
 }
 
@@ -235,7 +256,7 @@ function draftFrom(summary) {
     eyes: summary.eyes_re, eyesText: String(summary.eyes_re),
     tricksRe: summary.tricks ? summary.tricks.re : null,
     ann: { re: [...(summary.announcements?.re ?? [])], kontra: [...(summary.announcements?.kontra ?? [])] },
-    specials,
+    specials, heartTrick: summary.heart_trick === true,
   };
 }
 
@@ -258,6 +279,7 @@ function summaryOf(d) {
       for (let i = 0; i < count; i++) summary.specials.push({ kind, party });
     }
   }
+  if (d.heartTrick && bockTriggers().includes("heart-trick")) summary.heart_trick = true;
   return summary;
 }
 
@@ -310,7 +332,7 @@ export function keeperClick(data) {
     case "keeper-reset":
       if (keeper.games.length && !globalThis.confirm?.(t("newSheetConfirm"))) return;
       Object.assign(keeper, { phase: "setup", games: [], editing: null, expanded: [], draft: null,
-        tour: null });
+        tour: null, bock: { next: 0, to_come: 0 } });
       return changed();
     case "keeper-contract":
       setContract(data.value);
@@ -342,6 +364,9 @@ export function keeperClick(data) {
       if (!counts[data.value]) delete counts[data.value];
       break;
     }
+    case "keeper-heart-trick":
+      d.heartTrick = !d.heartTrick;
+      break;
     case "keeper-submit":
       return void submit();
     case "keeper-edit": {
@@ -382,9 +407,12 @@ async function submit() {
   keeper.busy = true;
   ctx.render();
   try {
-    const result = await ctx.call("score", { summary });
-    if (keeper.editing != null) keeper.games[keeper.editing] = { summary, result };
-    else keeper.games.push({ summary, result });
+    const summaries = keeper.games.map((game) => game.summary);
+    const at = keeper.editing ?? summaries.length;
+    summaries[at] = summary;
+    const scored = await scoreSheet(summaries);
+    keeper.games = scored.games;
+    keeper.bock = scored.bock;
     keeper.editing = null;
     keeper.busy = false;
     keeper.draft = freshDraft();
@@ -392,7 +420,9 @@ async function submit() {
     changed();
   } catch (err) {
     keeper.busy = false;
-    ctx.alert(t("refused", { reason: errorText(err, keeperSeatName) }));
+    // a refusal of the sheet names the game; the entry being made is that game
+    const reason = err?.code === "bock-game" ? err.params?.reason ?? err : err;
+    ctx.alert(t("refused", { reason: errorText(reason, keeperSeatName) }));
     ctx.render();
   }
 }
@@ -421,8 +451,9 @@ function csv() {
   const names = seats().map(keeperSeatName);
   const lines = [[t("number"), t("contract"), ...names,
     ...names.map((n) => `${t("running")} ${n}`)]];
-  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract), ...row.points,
-    ...row.totals]));
+  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract)
+    + (row.bock ? ` (${t("bockChip", { factor: 2 ** row.bock })})` : ""), ...row.points,
+  ...row.totals]));
   lines.push([t("total"), "", ...totals(), ...totals()]);
   return `${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
@@ -459,7 +490,8 @@ export function keeperScreen(engineReady) {
       keeper.games.length ? null : h("p", { class: "empty", text: t("noGames") }),
       sheetView({ rows: rows(), totals: totals(), seats: keeper.players, seatName: keeperSeatName,
         expanded: keeper.expanded, editable: true, editing: keeper.editing,
-        sittingOut: (row, i) => keeper.games[i].summary.sitting_out ?? null })),
+        sittingOut: (row, i) => keeper.games[i].summary.sitting_out ?? null,
+        bockToCome: keeper.bock?.to_come ?? 0 })),
     formView(engineReady));
 }
 
@@ -584,6 +616,12 @@ function formView(engineReady) {
       h("span", {}), parties.map((party) => h("strong", { text: partyName(party, d.contract) })),
       kinds.map((kind) => [h("span", { class: "counter-label", text: itemLabel(kind) }),
         parties.map((party) => counter(party, kind, d.specials[party][kind] ?? 0))]))));
+  }
+
+  if (bockTriggers().includes("heart-trick")) {
+    parts.push(fieldset(t("bockLegend"), h("div", { class: "chips" },
+      chip(t("bockHeartTrick"), d.heartTrick,
+        { intent: "keeper-heart-trick", value: "1", testid: "keeper-heart-trick" }))));
   }
 
   parts.push(h("div", { class: "form-buttons" },

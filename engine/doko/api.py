@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import bock as bock_mod
 from . import editor, evening, share
 from . import series as series_mod
 from . import tournament as tournament_mod
@@ -25,7 +26,7 @@ from .actions import Action
 from .botregistry import get_bot, level_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
-from .errors import RecordError, coded
+from .errors import RecordError, SummaryError, coded
 from .errors import RequestError as Refused
 from .metadata import describe
 from .notation import record_of, replay
@@ -169,10 +170,30 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
-    if t.state.to_act != t.seat:
+    seat = _seat(payload, t)
+    if t.state.to_act != seat:
         raise Refused("hint-not-your-turn")
-    action, reason = choose_standard(observe(t.state, t.seat), t.rng)
+    action, reason = choose_standard(observe(t.state, seat), t.rng)
     return {"action": action, "reason": reason}
+
+
+def set_bots(payload: dict[str, Any]) -> dict[str, Any]:
+    """Who plays each seat from now on (a shared table: a guest who left is played by a
+    bot until they are back); the deal goes on unchanged."""
+    t = table()
+    t.bots = _check_bots(payload.get("bots"), t.state.players)
+    return view()
+
+
+def _seat(payload: dict[str, Any] | None, t: Table) -> int:
+    """The seat a request asks about (a shared table's other people), the table's own by
+    default."""
+    if payload is None or "seat" not in payload:
+        return t.seat
+    seat = _int(payload["seat"], "seat")
+    if not 0 <= seat < t.state.players:
+        raise Refused("seat-range", last=t.state.players - 1)
+    return seat
 
 
 def _finish(t: Table) -> None:
@@ -349,7 +370,9 @@ def _check_running_start(series: series_mod.Series, game: Any) -> None:
     if isinstance(owes, list) and all(isinstance(s, int) for s in owes):
         owes = frozenset(owes)
     start = series_mod.current_deal(series)
-    series_mod.check_start(start, game.get("dealer", 0), owes, game.get("forced_solo"))
+    series_mod.check_start(
+        start, game.get("dealer", 0), owes, game.get("forced_solo"), game.get("bock", 0)
+    )
 
 
 def _rows(t: Table) -> list[dict[str, Any]]:
@@ -369,9 +392,11 @@ def _totals(t: Table) -> list[int]:
 
 
 def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``seat`` (the table's own by default) may see: its hand, never another."""
     t = table()
+    me = _seat(payload, t)
     s = t.state
-    obs = observe(s, t.seat)
+    obs = observe(s, me)
     order = obs.order  # with only the Schweinchen this seat knows of
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
@@ -381,14 +406,14 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         # the whole rule set: the preset id, or the preset and the options that differ
         "rules_spec": s.rules.to_json(),
         "players": s.players,
-        "seat": t.seat,
+        "seat": me,
         "dealer": s.dealer,
         "phase": s.phase,
         "to_act": s.to_act,
         "bots": t.bots,
-        "hand": [str(c) for c in sorted(s.hands[t.seat], key=order.sort_key)],
+        "hand": [str(c) for c in sorted(s.hands[me], key=order.sort_key)],
         "hand_sizes": [len(h) for h in s.hands],
-        "legal": legal_for(s, t.seat),
+        "legal": legal_for(s, me),
         "trick": [{"seat": seat, "card": str(c)} for seat, c in s.trick],
         "trick_leader": s.trick[0][0] if s.trick else s.to_act,
         "last_trick": None
@@ -417,7 +442,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         ],
         "tournament": s.rules.tournament,
         "deadlines": _deadlines(s),
-        "can_undo": _undo_point(t) is not None,
+        "can_undo": me == t.seat and _undo_point(t) is not None,
         "result": _last_result(rows) if s.is_over and rows else None,
         # all hands are in the record: only hand it out once nothing is hidden any more
         "record": record_of(s) if s.is_over else None,
@@ -434,7 +459,17 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         # the series' length and rounds dealt so far; None for an opened record's game
         "rounds": None if t.series is None else t.rounds,
         "rounds_played": None if t.series is None else series_mod.rounds_played(t.series),
+        # Bockrunden: this deal's level and the bock deals still to come (this one
+        # included while it runs); none once the series is over (the rest lapse)
+        "bock": s.bock,
+        "bock_to_come": _bock_to_come(t),
     }
+
+
+def _bock_to_come(t: Table) -> int:
+    if t.series is None or series_mod.is_finished(t.series):
+        return 0
+    return series_mod.bock_to_come(t.series)["to_come"]
 
 
 def rules_for_page() -> dict[str, Any]:
@@ -472,6 +507,40 @@ def score(payload: dict[str, Any]) -> dict[str, Any]:
     return score_summary(summary_from_json(data))
 
 
+MAX_SHEET = 500  # games a keeper's sheet may hold in one request
+
+
+def score_sheet(payload: dict[str, Any]) -> dict[str, Any]:
+    """Score a keeper's whole sheet, deriving Bockrunden from the deals entered:
+    {rules, players, summaries: [SUMMARY...]} -> {games: [{bock, result}], bock:
+    {next, to_come}}. Each summary is scored at the bock level the games before it
+    give (a ``bock`` it carries is replaced), so a corrected entry moves every later one."""
+    rules = load_rules(payload.get("rules", "ddv"))
+    seats = _int(payload.get("players", 4), "players")
+    summaries = payload.get("summaries")
+    if not isinstance(summaries, list) or len(summaries) > MAX_SHEET:
+        raise Refused("bock-games", most=MAX_SHEET)
+    schedule: bock_mod.Schedule = ()
+    games = []
+    for index, data in enumerate(summaries):
+        level = bock_mod.level(schedule)
+        try:
+            if not isinstance(data, dict):
+                raise SummaryError("summary-not-object")
+            summary = summary_from_json({**data, "bock": level})
+        except ValueError as err:
+            raise Refused("bock-game", index=index, reason=coded(err)) from None
+        if summary.rules != rules or summary.players != seats:
+            raise Refused("bock-game", index=index, reason=SummaryError("bock-game-rules"))
+        outcome = score_summary(summary)
+        games.append({"bock": level, "result": outcome})
+        schedule = bock_mod.after_deal(rules, seats, schedule, outcome)
+    return {
+        "games": games,
+        "bock": {"next": bock_mod.level(schedule), "to_come": bock_mod.still_to_come(schedule)},
+    }
+
+
 def _deadlines(s: GameState) -> dict[str, Any]:
     """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
     (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
@@ -505,7 +574,7 @@ def undo(payload: dict[str, Any]) -> dict[str, Any]:
     if point is None:
         raise Refused("nothing-to-undo")
     s = t.state
-    state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo)
+    state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo, s.bock)
     for action in s.history[:point]:
         state = apply(state, action)
     t.state = state
@@ -560,10 +629,12 @@ HANDLERS = {
     "record": record,
     "next_game": next_game,
     "load_record": load_record,
+    "set_bots": set_bots,
     "save": save,
     "resume": resume,
     "undo": undo,
     "score": score,
+    "score_sheet": score_sheet,  # a keeper's sheet with its Bockrunden
     # a tournament evening: the draw, each table's sheet, the standings
     "tournament_draw": tournament_draw,
     "tournament_check_sheet": tournament_check_sheet,

@@ -264,9 +264,13 @@ def print_series(played: series_mod.Series, as_json: bool) -> None:
         "duty_solos": sum(1 for r in rows if r["duty_solo"]),
         "sheet": [
             {k: r[k] for k in ("game", "dealer", "contract", "duty_solo", "forced_solo", "points")}
+            | {"bock": r.get("bock", 0)}
             for r in rows
         ],
         "totals": series_mod.totals(played),
+        # Bockrunden: bock deals played, and those the series' end left unplayed
+        "bock_games": sum(1 for r in rows if r.get("bock")),
+        "bock_lapsed": series_mod.bock_to_come(played)["to_come"],
     }
     if as_json:
         emit(report)
@@ -280,7 +284,11 @@ def print_series(played: series_mod.Series, as_json: bool) -> None:
         note = " Pflichtsolo" if r["duty_solo"] else ""
         if r["forced_solo"] is not None:
             note = f" seat {r['forced_solo']} vorgeführt"
+        if r["bock"]:
+            note += f" Bock x{2 ** r['bock']}"
         print(f"  {r['game']:>3} dealer {r['dealer']} {r['contract']:<16} {r['points']}{note}")
+    if report["bock_games"] or report["bock_lapsed"]:
+        print(f"bock deals: {report['bock_games']} played, {report['bock_lapsed']} lapsed")
     print(f"totals: {report['totals']}")
 
 
