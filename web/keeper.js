@@ -49,15 +49,31 @@ export function keeperState() {
 // Restore a saved keeper; the summaries are scored again so the sheet is the engine's.
 // Resolves to true, or false (and leaves the keeper as it was) for a bad object.
 export async function loadKeeperState(obj) {
+  return (await keeperRefusal(obj)) === null;
+}
+
+// Restore a saved keeper as loadKeeperState does; resolves to null once it is loaded, or
+// to why it cannot be ({code, params}, the engine's refusal of a game inside), leaving
+// the keeper as it was.
+export async function keeperRefusal(obj) {
   if (!obj || typeof obj !== "object" || !Array.isArray(obj.games)
-      || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) return false;
-  if (obj.games.some((game) => !game || typeof game.summary !== "object")) return false;
+      || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) {
+    return { code: "keeper-shape", params: {} };
+  }
+  const meta = ctx.meta();
+  if (meta && !(Object.hasOwn(meta, obj.preset) && meta[obj.preset].players.includes(obj.players))) {
+    return { code: Object.hasOwn(meta, obj.preset) ? "keeper-players" : "keeper-rules",
+      params: { preset: obj.preset.slice(0, 40), players: obj.players } };
+  }
+  if (obj.games.some((game) => !game || !game.summary || typeof game.summary !== "object")) {
+    return { code: "keeper-shape", params: {} };
+  }
   const rules = variantOf(obj.preset, obj.rules);
   let scored;
   try {
     scored = await scoreSheet(obj.games.map((game) => game.summary), rules ?? obj.preset, obj.players);
-  } catch {
-    return false;
+  } catch (err) {
+    return keeperGameRefusal(err);
   }
   Object.assign(keeper, {
     phase: obj.phase === "setup" && !scored.games.length ? "setup" : "sheet",
@@ -68,7 +84,16 @@ export async function loadKeeperState(obj) {
   });
   keeper.draft = freshDraft();
   changed();
-  return true;
+  return null;
+}
+
+// The engine refused the sheet: name the game and the reason where it says which.
+function keeperGameRefusal(err) {
+  const params = err?.params ?? {};
+  const inGame = err?.code === "bock-game" && Number.isInteger(params.index);
+  const reason = inGame ? params.reason : err;
+  return { code: "keeper-game", params: { n: inGame ? params.index + 1 : 1,
+    reason: { code: String(reason?.code ?? "unknown"), params: reason?.params ?? {} } } };
 }
 
 // ---- Bockrunden: the engine scores the whole sheet -------------------------------

@@ -38,9 +38,9 @@ from .scoring import summary_from_json
 from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
 from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
-from .untrusted import parse_json
+from .untrusted import MAX_TEXT, parse_json
 
-MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
+MAX_PAYLOAD = MAX_TEXT  # characters of a request's payload: the command line's bound too
 MAX_KIND = 40  # characters of a request's type; the longest is 22
 MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
 TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)

@@ -242,6 +242,7 @@ MESSAGES: dict[str, str] = {
     # -- the page's requests (doko.api, web/worker.js) and saved tables --------------
     "request-shape": "a request is an object {{id, type, payload}} whose type is a short text",
     "payload-not-json": "the request's payload cannot be written as JSON",
+    "request-id": "a request's id is a whole number or a short text",
     "payload-not-object": "payload must be an object",
     "unknown-request": "unknown request {request!r}",
     "no-game": "no game is running",
