@@ -822,7 +822,6 @@ export default {
   exampleSpecial: ", {what}",
   exampleSolo: "{solo} gewonnen mit {eyes} Augen",
   replayVariant: "Gespielt nach Hausregeln",
-  "entryKind.variants": "Hausregeln",
   "err.no-variants": "keine lesbaren Hausregeln",
   "err.not-variants": "keine Hausregeln-Datei",
   "err.variant-refused": "„{name}“: {reason}",

@@ -822,7 +822,6 @@ export default {
   exampleSpecial: ", {what}",
   exampleSolo: "{solo} won with {eyes} points",
   replayVariant: "Played with house rules",
-  "entryKind.variants": "House rules",
   "err.no-variants": "no readable house rules",
   "err.not-variants": "not a house rules file",
   "err.variant-refused": "“{name}”: {reason}",
