@@ -7,6 +7,8 @@ import { t, cardName, getLang, actionLabel, contractName, itemLabel, errorText }
 import { faceCard, trickView, seatSpot, seatSide } from "./table.js";
 import { backSvg, isCard } from "./cards.js";
 import { icon } from "./icons.js";
+import * as V from "./variants.js";
+import { differencesView } from "./editor.js";
 
 const MAX_PAYLOAD = 4096; // same bound as doko.links.MAX_LINK; checked before the engine sees it
 const SPEEDS = [0.5, 1, 2, 4];
@@ -22,6 +24,7 @@ const rv = {
   title: null, // {de, en} for a demo
   demos: null, // gallery list
   mode: "replay", // replay | demos
+  keep: { asking: false, name: "" }, // saving the record's house rules under a name
 };
 
 let ctx = null; // {call, render, alert, playOn}
@@ -68,7 +71,8 @@ export async function openRoute(path, seat = null) {
     // a link shared from a running game opens at the sharer's seat, the rest hidden
     const wanted = Number.isInteger(seat) ? seat : data.complete ? -1 : 0;
     const shownSeat = wanted >= 0 && wanted < players ? wanted : -1;
-    Object.assign(rv, { data, payload, step: demo ? 0 : data.frames.length - 1, seat: shownSeat });
+    Object.assign(rv, { data, payload, step: demo ? 0 : data.frames.length - 1, seat: shownSeat,
+      keep: { asking: false, name: "" } });
     return true;
   } catch (err) {
     return bad(err);
@@ -328,6 +332,7 @@ function viewer() {
     h("p", { class: "replay-where", dataset: { testid: "replay-where" } },
       t("step", { n: rv.step, total: fs.length - 1 }), " · ",
       trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract))),
+  variantBox(),
   controls(f, tricks),
   h("div", { class: "replay-stage" },
     h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
@@ -338,6 +343,39 @@ function viewer() {
       h("div", { class: "replay-actions" },
         f.phase !== "done" ? button("play-on", t("playOn"), { class: "primary" }) : null,
         button("share", t("share"))))));
+}
+
+// A game played with house rules says what differs from its preset, and offers to keep them.
+function variantBox() {
+  const rules = rv.data?.record?.rules;
+  if (!rules || typeof rules !== "object" || !Object.keys(V.optionsOf(rules)).length) return null;
+  const answer = V.checkedRules(rules);
+  if (!answer?.ok) return null;
+  const saved = V.findVariant(answer.rules);
+  let keep;
+  if (saved) {
+    keep = h("p", { class: "saved-note", dataset: { testid: "variant-notice-saved" },
+      text: t("variantSavedAs", { name: saved.name }) });
+  } else if (rv.keep.asking) {
+    const input = h("input", { type: "text", maxlength: "60", value: rv.keep.name, "aria-label": t("variantName"),
+      placeholder: t("variantNamePlaceholder"), dataset: { testid: "variant-notice-name" } });
+    input.addEventListener("input", () => { rv.keep.name = input.value; });
+    const ok = h("button", { type: "button", class: "primary", dataset: { testid: "variant-notice-save-ok" },
+      text: t("variantSave") });
+    ok.addEventListener("click", async () => {
+      if (!V.cleanName(rv.keep.name)) { ctx.alert(t("variantNameMissing")); ctx.render(); return; }
+      try { await V.storeVariant(rv.keep.name, answer.rules); } catch { ctx.alert(t("storageFailed")); }
+      rv.keep.asking = false;
+      ctx.render();
+    });
+    keep = h("div", { class: "notice-save-row" }, input, ok);
+  } else {
+    keep = h("button", { type: "button", dataset: { testid: "variant-notice-save" }, text: t("noticeSave") });
+    keep.addEventListener("click", () => { rv.keep.asking = true; ctx.render(); });
+  }
+  return h("details", { class: "replay-variant", open: true, dataset: { testid: "replay-variant" } },
+    h("summary", { text: saved ? t("noticeTitleSaved", { name: saved.name }) : t("replayVariant") }),
+    differencesView(answer.differences, { testid: "variant-notice-differences" }), keep);
 }
 
 // Arrow keys step, Home/End jump, while the viewer is open (not in a form field).
