@@ -149,10 +149,7 @@ def test_worker_hands_out_each_finished_deal_of_the_sheet() -> None:
     assert call("deal_record", {"game": 0})["code"] == "review-game"
     view = call("view", {})
     while view["phase"] != "done":
-        if view["to_act"] == 0:
-            view = call("act", {"action": view["legal"][0]})
-        else:
-            view = call("bot", {})
+        view = call("act", {"action": view["legal"][0]}) if view["to_act"] == 0 else call("bot", {})
     got = call("deal_record", {"game": 0})
     assert got["record"] == view["record"]
     assert got["bots"] == [None, "random", "random", "random"]
