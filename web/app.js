@@ -11,6 +11,7 @@ import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } fr
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
+import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
 import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 import * as motion from "./motion.js";
@@ -144,6 +145,12 @@ function route() {
     game++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
     tournamentRoute(path);
+  } else if (path === "/stats") {
+    game++;
+    stopReview();
+    Object.assign(store, { screen: "stats", view: null, alert: "", error: "" });
+    openStats().then(() => { if (store.screen === "stats") render(); });
+    render();
   } else if (path === "/keeper") {
     game++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
@@ -318,12 +325,33 @@ async function request(token, type, payload) {
 }
 
 function setView(view) {
+  if (view.phase === "done" && view.result && store.view?.phase !== "done") keepDealStat(view);
   tools.onView(store.view, view);
   store.view = view;
   store.busy = false;
   store.picked = [];
   render();
   scheduleBot();
+}
+
+// A finished deal goes into the statistics kept on this device.
+function keepDealStat(view) {
+  saved.addDealStat(dealStat(view, { game: gameId, level: store.level ?? store.defaultLevel }))
+    .catch(() => {});
+}
+
+// The deal review of the sheet's deal `row` (0-based), for the player's seat.
+async function reviewDeal(row) {
+  const view = store.view;
+  try {
+    const got = await call("deal_record", { game: row });
+    store.screen = "review";
+    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${gameId}:${row + 1}`,
+      played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
+  } catch (err) {
+    store.alert = errorText(err, seatName);
+    render();
+  }
 }
 
 function botToAct(view) {
@@ -422,6 +450,10 @@ function dispatch(intent) {
       if (!presetPlayers().includes(store.players)) store.players = 4;
       if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
       return render();
+    case "review":
+      return void reviewDeal((view?.sheet?.length ?? 1) - 1);
+    case "review-game":
+      return void reviewDeal(Number(intent.value));
     case "next":
       store.busy = true;
       render();
@@ -511,6 +543,8 @@ function screen() {
     case "keeper": return keeperScreen(store.engine === "ready");
     case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
+    case "review": return reviewScreen();
+    case "stats": return statsScreen();
     default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
       store.alert = message; render(); }), maxRounds, defaultRounds, presetPlayers });
   }
@@ -686,7 +720,7 @@ function scoreSheet(view) {
   return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
     seriesState(view),
-    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
+    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName, review: true,
       expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null) }));
 }
 
@@ -756,6 +790,13 @@ initKeeper({
   meta: () => store.rulesMeta,
   levels: () => store.levels,
   setAside: (entry, why) => { saved.quarantine("keeper", entry, why).catch(() => {}); },
+});
+
+initReview({
+  call,
+  render: () => render(),
+  meta: () => store.rulesMeta,
+  back: () => { store.screen = "play"; render(); scheduleBot(); },
 });
 
 initTournament({

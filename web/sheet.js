@@ -6,7 +6,7 @@ import { t, itemLabel, contractName, partyLabel } from "./i18n.js";
 // rows: [{contract, points, lines, totals, duty_solo, forced_solo}]; expanded: row indices
 // open; editable: add a "correct" button (intent keeper-edit) per row.
 export function sheetView({ rows, totals, seats, seatName, expanded = [], editable = false,
-  editing = null, sittingOut = () => null }) {
+  editing = null, sittingOut = () => null, review = false }) {
   const n = seats;
   const columns = 2 + n;
   const body = [];
@@ -27,6 +27,9 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
           dataset: { intent: "toggle-row", row: String(i), focus: `toggle-row:${i}`,
             testid: "row-details" },
           text: open ? t("hideDetails") : t("details") }) : null,
+        review ? h("button", { type: "button", class: "small",
+          dataset: { intent: "review-game", value: String(i), focus: `review-game:${i}`,
+            testid: "row-review" }, text: t("rvOpenShort") }) : null,
         editable ? h("button", { type: "button", class: "small",
           dataset: { intent: "keeper-edit", row: String(i), focus: `keeper-edit:${i}`,
             testid: "row-edit" }, text: t("correct") }) : null)),

@@ -17,7 +17,8 @@ const DB = "doko";
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
 const MAX_DEPTH = 40; // nesting of a stored entry (a saved table needs about 8)
-const KINDS = ["game", "keeper", "tournament"];
+const KINDS = ["game", "keeper", "tournament", "stats"];
+const MAX_STATS = 1500; // deals kept for the statistics page (oldest dropped first)
 
 let dbPromise = null;
 const problems = [];
@@ -74,6 +75,8 @@ export function check(key, entry) {
   const d = entry.data;
   if (!d || typeof d !== "object") return "no-data";
   if (key === "tournament" && !isTournament(d)) return "no-tournament";
+  if (key === "stats" && !(Array.isArray(d.deals) && d.deals.every((x) => x && typeof x === "object"
+    && typeof x.key === "string" && Number.isFinite(x.points)))) return "no-stats";
   if (key === "game") {
     if (typeof d.hash !== "string") return "no-table";
     if (entry.schema === 1) {
@@ -300,6 +303,28 @@ export async function saveTournament(obj) {
 
 export async function savedTournament() {
   try { return await read("tournament"); } catch { return null; }
+}
+
+// The statistics page's deals (kind "stats"): one entry per finished deal, newest last.
+export async function savedStats() {
+  const data = await read("stats").catch(() => null);
+  return data && Array.isArray(data.deals) ? data.deals : [];
+}
+
+// Keep a finished deal (a deal already kept, e.g. after a reload, is replaced).
+export async function addDealStat(stat) {
+  const deals = (await savedStats()).filter((d) => d.key !== stat.key);
+  deals.push(stat);
+  await put("stats", { deals: deals.slice(-MAX_STATS) });
+}
+
+// The deal review's total loss for a kept deal.
+export async function noteReviewLoss(key, loss) {
+  const deals = await savedStats();
+  const deal = deals.find((d) => d.key === key);
+  if (!deal) return;
+  deal.loss = loss;
+  await put("stats", { deals });
 }
 
 // Problems found while reading (each a short reason); cleared once taken.

@@ -218,5 +218,6 @@ export function resultPanel(store, view) {
         h("th", { scope: "row", text: store.seatName(s) }),
         h("td", { class: "num", text: signed(r.points[s]) }),
         h("td", { class: "num", text: totals[s] == null ? "" : signed(totals[s]) })))))),
-  h("div", { class: "result-go" }, next));
+  h("div", { class: "result-go" }, h("button", { type: "button",
+    dataset: { intent: "review", testid: "review-open", focus: "review" }, text: t("rvOpenShort") }), next));
 }
