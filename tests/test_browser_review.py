@@ -79,7 +79,9 @@ def test_review_from_result_panel_and_sheet_then_statistics(page: Any) -> None:
     assert marked[worst] == (losses[worst] >= 0.5)
     assert sum(marked) <= 3
     page.wait_for_selector("[data-testid=review-duplicate]", timeout=120_000)
-    assert "Mit deinen Karten holte der Bot" in (page.text_content("[data-testid=review-duplicate]") or "")
+    assert "Mit deinen Karten holte der Bot" in (
+        page.text_content("[data-testid=review-duplicate]") or ""
+    )
 
     # back at the table; the first deal from the score sheet
     page.click("[data-testid=review-back]")

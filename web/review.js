@@ -8,6 +8,7 @@ import { h, signed, download } from "./dom.js";
 import { t, cardName, actionLabel, errorText, presetName } from "./i18n.js";
 import { frameFelt } from "./replay.js";
 import { isCard } from "./cards.js";
+import { icon } from "./icons.js";
 import * as saved from "./storage.js";
 
 const DEFAULT_BUDGET_MS = 1500; // per decision, as doko.review's default
@@ -125,6 +126,13 @@ function button(testid, label, onClick, extra = {}) {
   return el;
 }
 
+function iconButton(testid, name, label, onClick, disabled) {
+  const el = h("button", { type: "button", class: "icon-only", "aria-label": label, title: label,
+    "aria-disabled": disabled ? "true" : null, dataset: { testid } }, icon(name));
+  el.addEventListener("click", onClick);
+  return el;
+}
+
 function progress() {
   const total = rs.indices.length || 1;
   const now = Math.round((rs.decisions.length / total) * 100);
@@ -140,7 +148,7 @@ function decisionRow(d, i) {
   const cls = `review-decision${d.mistake ? " mistake" : ""}${d.largest ? " largest" : ""}`
     + `${i === rs.cursor ? " current" : ""}`;
   const el = h("button", { type: "button", class: cls, "aria-current": i === rs.cursor ? "step" : null,
-    dataset: { testid: "review-decision", index: String(d.index), loss: String(d.loss),
+    dataset: { testid: "review-decision", index: String(d.index), loss: String(d.loss), ms: String(d.ms),
       largest: String(!!d.largest) } },
   h("span", { class: "rv-played", text: actionText(d.played) }),
   d.best !== d.played ? h("span", { class: "rv-best", text: `→ ${actionText(d.best)}` }) : null,
@@ -159,7 +167,8 @@ function current() {
   return h("div", { class: "review-current", dataset: { testid: "review-current", index: String(d.index) } },
     h("p", {}, h("strong", { text: `${t("rvPlayed")}: ` }), actionText(d.played)),
     h("p", {}, h("strong", { text: `${t("rvBot")}: ` }), actionText(d.best)),
-    h("p", { text: d.loss > 0 ? t("rvCost", { points: points(d.loss) }) : t("rvFine") }),
+    h("p", { text: d.loss > 0 ? t(points(d.loss) === "1" ? "rvCostOne" : "rvCost", { points: points(d.loss) })
+      : t("rvFine") }),
     open);
 }
 
@@ -179,10 +188,9 @@ export function reviewScreen() {
     rs.state === "running" ? progress() : null,
     rs.state === "failed" ? h("p", { role: "alert", text: rs.error }) : null,
     h("div", { class: "review-nav" },
-      button("review-prev", t("rvPrev"), () => go(rs.cursor - 1),
-        { "aria-disabled": rs.cursor <= 0 ? "true" : null }),
-      button("review-next", t("rvNext"), () => go(rs.cursor + 1),
-        { "aria-disabled": rs.cursor >= rs.decisions.length - 1 ? "true" : null }),
+      iconButton("review-prev", "prev", t("rvPrev"), () => go(rs.cursor - 1), rs.cursor <= 0),
+      iconButton("review-next", "next", t("rvNext"), () => go(rs.cursor + 1),
+        rs.cursor >= rs.decisions.length - 1),
       button("review-back", t("rvBack"), () => { stopReview(); ctx.back(); }),
       h("a", { href: "#/stats", class: "button-link", dataset: { testid: "open-stats" }, text: t("stTitle") }))),
   h("div", { class: "review-stage" },
@@ -232,6 +240,14 @@ export function lineChart(series, { label, testid }) {
     line.setAttribute("points", s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
     line.setAttribute("class", `series s${k}${s.mine ? " mine" : ""}`);
     svg.append(line);
+    if (s.dots) {
+      s.values.forEach((v, i) => {
+        const dot = document.createElementNS(ns, "circle");
+        Object.entries({ cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3, class: "dot" })
+          .forEach(([key, value]) => dot.setAttribute(key, String(value)));
+        svg.append(dot);
+      });
+    }
   });
   return svg;
 }
@@ -272,15 +288,16 @@ export function statsScreen() {
       [t("stLoss"), reviewed.length ? points(mean(reviewed.map((d) => d.loss))) : "–", "loss"]]
       .map(([k, v, id]) => h("div", { dataset: { testid: `stat-${id}` } }, h("dt", { text: k }), h("dd", { text: v })))),
   h("h3", { text: t("stLossChart") }),
-  reviewed.length ? lineChart([{ values: reviewed.map((d) => d.loss), mine: true }],
+  reviewed.length ? lineChart([{ values: reviewed.map((d) => d.loss), mine: true, dots: true }],
     { label: t("stLossChart"), testid: "chart-loss" }) : h("p", { class: "quiet", text: t("stNoReview") }),
   h("h3", { text: t("stTotalsChart") }),
   series.length ? lineChart(Array.from({ length: seats }, (_, s) => ({
     values: [0, ...series.map((d) => d.totals[s])], mine: s === me })),
   { label: t("stTotalsChart"), testid: "chart-totals" }) : h("p", { class: "quiet", text: t("stEmpty") }),
+  series.length ? h("p", { class: "quiet", text: t("stYouLine") }) : null,
   h("h3", { text: t("stByVariant") }),
-  h("table", { class: "stats-table", dataset: { testid: "stats-variants" } },
-    h("thead", {}, h("tr", {}, [t("stVariant"), t("stLevel"), t("stDeals"), t("stPerDeal"), t("stLoss")]
+  h("div", { class: "stats-scroll" }, h("table", { class: "stats-table", dataset: { testid: "stats-variants" } },
+    h("thead", {}, h("tr", {}, [t("stVariant"), t("stLevel"), t("stDeals"), t("stPerDeal"), t("stLossShort")]
       .map((x) => h("th", { scope: "col", text: x })))),
     h("tbody", {}, groups(deals).map((list) => {
       const rated = list.filter((d) => typeof d.loss === "number");
@@ -289,7 +306,7 @@ export function statsScreen() {
         h("td", { class: "num", text: String(list.length) }),
         h("td", { class: "num", text: points(mean(list.map((d) => d.points))) }),
         h("td", { class: "num", text: rated.length ? points(mean(rated.map((d) => d.loss))) : "–" }));
-    }))),
+    })))),
   h("div", { class: "stats-go" }, exportButton,
     h("a", { href: "#/", class: "button-link", text: t("toStart") })));
 }
