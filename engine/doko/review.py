@@ -51,7 +51,7 @@ MISTAKE = 0.5  # expected points lost from which a decision counts as a mistake
 LARGEST = 3  # mistakes marked as the deal's largest
 SOLVE_CARDS = 8  # cards left in all hands below which a sampled world is solved
 SOLVE_NODES = 2000
-OPEN_CARDS = 16  # cards left in all hands below which the open deal is solved
+OPEN_CARDS = 12  # cards left in all hands below which the open deal is solved
 OPEN_NODES = 30_000
 
 
