@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
+
 from conftest import CHROMIUM_ARGS, system_chromium  # noqa: E402
 from pageplay import ready, step  # noqa: E402
 

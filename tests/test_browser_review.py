@@ -91,6 +91,16 @@ def test_review_from_result_panel_and_sheet_then_statistics(page: Any) -> None:
     first = step_through(page)
     assert first and first != seen
 
+    # a review can be stopped while it runs; the table is there again at once
+    page.click("[data-testid=review-back]")
+    page.click("[data-testid=review-open]")
+    page.click("[data-testid=review-stop]")
+    page.wait_for_selector("[data-testid=review][data-state=stopped]")
+    page.click("[data-testid=review-back]")
+    page.wait_for_selector("[data-testid=result] [data-testid=next-game]")
+    page.click("[data-testid=review-open]")
+    wait_done(page)
+
     # the statistics page counts the three deals and draws the running totals
     page.click("[data-testid=open-stats]")
     page.wait_for_selector("[data-testid=stats][data-deals='3']")

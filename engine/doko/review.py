@@ -255,7 +255,7 @@ def duplicate_step(record: Any, seat: int, bots: list[str | None], seed: int = 0
     try:
         bot = get_bot(str(spec))
     except ValueError as err:
-        raise RequestError("bad-bot", detail=str(err)) from None
+        raise RequestError("bad-bot", detail=str(err), bot=str(spec)) from None
     obs = observe(state, actor)
     return {"done": False, "action": bot(obs, random.Random(f"{seed}:{len(actions)}"))}
 
