@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 
@@ -25,8 +26,6 @@ SEAT = 0
 
 
 def play(deal: int, seat_bot: str) -> dict[str, object]:
-    import random
-
     rng = random.Random(deal)
     bots = [get_bot(seat_bot if s == SEAT else "random") for s in range(4)]
     state = seeded_game(load_rules("ddv"), deal)
@@ -63,6 +62,7 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=50)
     p.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="(the report is always JSON)")
     args = p.parse_args()
     print(json.dumps(run(args.deals, args.budget_ms, args.seed)))
 

@@ -67,13 +67,13 @@ def shots(browser: Any, site: str, out: Path) -> None:
                 page.goto("/#/play?rules=ddv&seed=11&delay=0&level=standard&review-budget=40")
                 ready(page)
                 play_deal(page, 1)
-                page.screenshot(path=str(out / f"result-{size}-{theme}-{lang}.png"))
+                page.screenshot(path=str(out / f"result-{size}-{theme}-{lang}.jpg"))
                 page.click("[data-testid=review-open]")
                 page.wait_for_selector("[data-testid=review-duplicate]", timeout=120_000)
-                page.screenshot(path=str(out / f"review-{size}-{theme}-{lang}.png"), full_page=True)
+                page.screenshot(path=str(out / f"review-{size}-{theme}-{lang}.jpg"), full_page=True)
                 page.click("[data-testid=open-stats]")
                 page.wait_for_selector("[data-testid=stats][data-deals='1']")
-                page.screenshot(path=str(out / f"stats-{size}-{theme}-{lang}.png"), full_page=True)
+                page.screenshot(path=str(out / f"stats-{size}-{theme}-{lang}.jpg"), full_page=True)
                 ctx.close()
 
 

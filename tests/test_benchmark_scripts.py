@@ -49,3 +49,11 @@ def test_ladder_pairs() -> None:
     pairs = {(row["upper"], row["lower"]) for row in rows}
     assert pairs == {("beginner", "random"), ("standard", "random"), ("standard", "beginner")}
     assert all(row["games"] == 2 and row["preset"] == "ddv" for row in rows)
+
+
+def test_review_benchmark_reports_both_seats() -> None:
+    report = script("review.py", "--deals", "2", "--budget-ms", "200", "--seed", "3")
+    assert report["deals"] == 2
+    for seat in ("random", "strong"):
+        assert report[seat]["mean_total_loss"] >= 0
+        assert report[seat]["review_s_max"] >= report[seat]["review_s_mean"]

@@ -131,12 +131,8 @@ def test_worker_requests_review_one_decision_at_a_time() -> None:
     record, blunder = deal["record"], deal["blunder"]
     indices = call("review_start", {"record": record, "seat": 0})["indices"]
     assert blunder in indices
-    steps = [
-        call(
-            "review_step", {"record": record, "seat": 0, "index": i, "budget_ms": 60_000, "seed": 7}
-        )
-        for i in indices
-    ]
+    payload = {"record": record, "seat": 0, "budget_ms": 60_000, "seed": 7}
+    steps = [call("review_step", {**payload, "index": i}) for i in indices]
     summary = call("review_summary", {"seat": 0, "decisions": steps})
     assert summary["largest"][0] == blunder
     assert summary == review_record(record, 0, 60_000, 7) | {"decisions": summary["decisions"]}
