@@ -51,12 +51,14 @@ def review_once(page: Any, budget: int, deal: int) -> dict[str, Any]:
     return {"deal": deal, "review_ms": ms, "decisions": count, "step_ms_max": max(steps)}
 
 
-def shots(browser: Any, site: str, out: Path) -> None:
+def shots(browser: Any, site: str, out: Path, only: str = "") -> None:
     out.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         for lang in ("de", "en"):
             for size, (w, h) in SIZES.items():
                 if size != "phone" and lang == "en" and theme == "dark":
+                    continue
+                if only and f"{size}-{theme}-{lang}" not in only.split(","):
                     continue
                 ctx = browser.new_context(base_url=site, viewport={"width": w, "height": h})
                 ctx.add_init_script(
@@ -82,6 +84,7 @@ def main() -> None:
     p.add_argument("--budget-ms", type=int, default=1500)
     p.add_argument("--deals", type=int, default=3)
     p.add_argument("--shots")
+    p.add_argument("--only", default="", help="e.g. phone-light-de,desktop-dark-de")
     args = p.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -94,7 +97,7 @@ def main() -> None:
             **({"executable_path": path} if path else {}), args=CHROMIUM_ARGS
         )
         if args.shots:
-            shots(browser, site, Path(args.shots))
+            shots(browser, site, Path(args.shots), args.only)
         else:
             ctx = browser.new_context(base_url=site)
             page = ctx.new_page()

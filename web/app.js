@@ -794,6 +794,7 @@ initKeeper({
 
 initReview({
   call,
+  seatName,
   render: () => render(),
   meta: () => store.rulesMeta,
   back: () => { store.screen = "play"; render(); scheduleBot(); },

@@ -244,7 +244,7 @@ function gallery() {
 }
 
 // A seat round the felt: name, party, what it said, and its hand open or as backs.
-function replaySeat(f, seat, relative, shownSeat = rv.seat) {
+function replaySeat(f, seat, relative, shownSeat = rv.seat, name = seatName) {
   const n = f.hands.length;
   const rel = relative(seat);
   const hand = f.hands[seat];
@@ -262,9 +262,9 @@ function replaySeat(f, seat, relative, shownSeat = rv.seat) {
   return h("div", { class: `seat replay-seat pos-${rel} side-${seatSide(spot)}${turn ? " turn" : ""}`,
     style: `--sx:${spot.x.toFixed(3)};--sy:${spot.y.toFixed(3)}`,
     dataset: { testid: "replay-seat", seat: String(seat) } },
-  h("div", { class: "plate" }, h("strong", { class: "name", text: seatName(seat) }), tags),
+  h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), tags),
   visible
-    ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: seatName(seat) }) },
+    ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: name(seat) }) },
       hand.map((c) => faceCard(c, { extra: "mini" })))
     : h("div", { class: "backs", role: "img", "aria-label": t("cardsCount", { n: hand.length }) },
       hand.map(() => h("span", { class: "back-card" }, backSvg())),
@@ -300,14 +300,15 @@ function actionText(action) {
 }
 
 // The felt of one replay frame (every seat and the trick), seats placed by `relative`;
-// `shownSeat` -1 shows every hand. The deal review draws its steps with it too.
-export function frameFelt(f, { relative, trickNo, shownSeat = rv.seat }) {
+// `shownSeat` -1 shows every hand; `names` names the seats. The deal review draws its
+// steps with it too.
+export function frameFelt(f, { relative, trickNo, shownSeat = rv.seat, names = seatName }) {
   const n = f.hands.length;
   const lastTrick = f.trick.length === 0 && f.tricks.length ? f.tricks[f.tricks.length - 1] : null;
   const shown = f.trick.length ? f.trick : lastTrick ? lastTrick.cards : [];
   return h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
-    f.hands.map((_, seat) => replaySeat(f, seat, relative, shownSeat)),
-    h("div", { class: "middle" }, trickView(shown, { players: n, relative, seatName,
+    f.hands.map((_, seat) => replaySeat(f, seat, relative, shownSeat, names)),
+    h("div", { class: "middle" }, trickView(shown, { players: n, relative, seatName: names,
       testid: "replay-trick", label: t("trickN", { n: Math.max(1, trickNo) }) })));
 }
 

@@ -194,7 +194,8 @@ export function reviewScreen() {
       button("review-back", t("rvBack"), () => { stopReview(); ctx.back(); }),
       h("a", { href: "#/stats", class: "button-link", dataset: { testid: "open-stats" }, text: t("stTitle") }))),
   h("div", { class: "review-stage" },
-    frame ? frameFelt(frame, { relative: (s) => (s - rs.seat + n) % n, trickNo, shownSeat: -1 }) : null,
+    frame ? frameFelt(frame, { relative: (s) => (s - rs.seat + n) % n, trickNo, shownSeat: -1,
+      names: ctx.seatName }) : null,
     h("div", { class: "review-side" }, current(),
       h("ol", { class: "review-list", "aria-label": t("rvDecisions") },
         rs.decisions.map((x, i) => h("li", {}, decisionRow(x, i)))))));
