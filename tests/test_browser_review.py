@@ -94,7 +94,9 @@ def test_review_from_result_panel_and_sheet_then_statistics(page: Any) -> None:
     # a review can be stopped while it runs; the table is there again at once
     page.click("[data-testid=review-back]")
     page.click("[data-testid=review-open]")
-    page.click("[data-testid=review-stop]")
+    # the progress redraws with every decision: press the button the page shows now
+    page.wait_for_selector("[data-testid=review-stop]")
+    page.evaluate("document.querySelector('[data-testid=review-stop]').click()")
     page.wait_for_selector("[data-testid=review][data-state=stopped]")
     page.click("[data-testid=review-back]")
     page.wait_for_selector("[data-testid=result] [data-testid=next-game]")
