@@ -57,3 +57,9 @@ def test_review_benchmark_reports_both_seats() -> None:
     for seat in ("random", "strong"):
         assert report[seat]["mean_total_loss"] >= 0
         assert report[seat]["review_s_max"] >= report[seat]["review_s_mean"]
+
+
+def test_house_rules_sweep_runs() -> None:
+    report = script("house_rules.py", "--games", "60", "--per-variant", "20", "--seed", "3")
+    assert report["games"] == 60 and report["variants"] == 3
+    assert report["failures"] == 0

@@ -18,6 +18,7 @@ from .errors import RecordError, coded
 from .notation import parse_record
 from .observation import public_contract, revealed_parties
 from .outcome import result
+from .pigs import pig_kind
 from .state import GameState, apply
 from .tricks import Trick, specials_awarded, trick_specials
 
@@ -97,7 +98,18 @@ def frame(state: GameState, action: str | None) -> dict[str, Any]:
         "declarations": [{"seat": s, "what": w} for s, w in state.declarations],
         "announcements": [{"seat": s, "word": w} for s, w in state.said],
         "known": {"re": sorted(re), "kontra": sorted(kontra)},
+        **_pigs_known(state),
     }
+
+
+def _pigs_known(state: GameState) -> dict[str, Any]:
+    """Schweinchen the table has been shown (or all, once the deal is over)."""
+    out: dict[str, Any] = {}
+    if state.pig_seat is not None and (state.pigs_shown >= 0 or state.is_over):
+        out["pigs"] = state.pig_seat
+    if state.superpig_seat is not None and (state.superpigs_shown >= 0 or state.is_over):
+        out["superpigs"] = state.superpig_seat
+    return out
 
 
 def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
@@ -126,6 +138,7 @@ def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, An
         out += _announcement(before, after, seat, what)
     if what == "declare-solo":
         out.append(("declare-solo", {"seat": seat}))
+    out += _pigs_revealed(before, after)
     if len(after.tricks) > len(before.tricks):
         out += _trick(after, after.tricks[-1], len(after.tricks))
     if after.wedding_decided and not before.wedding_decided:
@@ -150,6 +163,16 @@ def _events(before: GameState, after: GameState) -> list[tuple[str, dict[str, An
                 out.append(
                     ("party-known", {"seat": s, "party": party, "how": _how_known(after, s)})
                 )
+    return out
+
+
+def _pigs_revealed(before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
+    """Schweinchen (or Superschweinchen) the table has just been shown."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if after.pigs_shown >= 0 > before.pigs_shown:
+        out.append(("pigs-revealed", {"seat": after.pig_seat, "kind": "pigs"}))
+    if after.superpigs_shown >= 0 > before.superpigs_shown:
+        out.append(("superpigs-revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
     return out
 
 
@@ -195,9 +218,14 @@ def _trick(state: GameState, trick: Trick, number: int) -> list[tuple[str, dict[
     win_index = trick.seats.index(trick.winner)
     card = cards[win_index]
     led = order.follows[cards[0]]
-    if card == HT and cards.count(HT) == 2 and order.follows[HT] == "T":
-        if order.dulle_second_wins:
-            why = "dulle-last" if last else "dulle-second"
+    pig = pig_kind(trick, card)
+    if pig is not None:
+        why = pig  # a Schweinchen or Superschweinchen outranks every other trump
+    elif card == HT and cards.count(HT) == 2 and order.follows[HT] == "T":
+        if order.dulle_second_wins and (order.dulle_second_last or not last):
+            why = "dulle-second"
+        elif order.dulle_second_wins:
+            why = "dulle-last"
         else:
             why = "dulle-first"
     elif cards.count(card) == 2:
