@@ -22,6 +22,8 @@ def play_deals(page: Any, count: int, timeout: float = 240) -> None:
         assert time.monotonic() < deadline, "the deals did not finish in time"
         following = page.locator("[data-testid=next-game]")
         if page.locator("[data-testid=result]").count() and following.count():
+            if rows.count() >= count:  # the deal that just ended was the last one wanted
+                break
             following.first.click()
             page.wait_for_function(
                 "n => document.querySelectorAll('[data-testid=score-row]').length === n "
