@@ -366,6 +366,41 @@ def score_klassisch(summary: Summary) -> _Outcome:
     return zero_sum(net(lines, "re"), winner, lines)
 
 
+def goal(summary: Summary, party: str) -> dict[str, Any]:
+    """What ``party`` had to make to win, as data the page words: ``eyes`` (Augen
+    needed) or ``tricks`` (``all``: the other party takes none; ``one``: one trick
+    of its own), and ``why``: ``base`` (no limit said), ``only-kontra-said`` (ddv:
+    Kontra said and Re did not), ``own-LIMIT`` (this party announced the limit) or
+    ``their-LIMIT`` (the other party did)."""
+    opponent = other(party)
+    with_limits = summary.rules.scoring in ("ddv", "lockhausen")
+    own = limits_of(summary, party) if with_limits else []
+    theirs = limits_of(summary, opponent) if with_limits else []
+    if own:
+        limit = own[-1]
+        if limit == "black":
+            return {"tricks": "all", "why": f"own-{limit}"}
+        return {"eyes": TOTAL_EYES - LIMIT_EYES[limit] + 1, "why": f"own-{limit}"}
+    if theirs:
+        limit = theirs[-1]
+        if limit == "black":
+            return {"tricks": "one", "why": f"their-{limit}"}
+        return {"eyes": LIMIT_EYES[limit], "why": f"their-{limit}"}
+    only_kontra = (
+        summary.rules.scoring == "ddv" and said(summary, "kontra") and not said(summary, "re")
+    )
+    need = 121 if (party == "re") != only_kontra else 120
+    return {"eyes": need, "why": "only-kontra-said" if only_kontra else "base"}
+
+
+def goals(summary: Summary) -> dict[str, dict[str, Any]]:
+    """Each party's goal (see :func:`goal`), named A/B at a fixed-team table."""
+    found = {party: goal(summary, party) for party in PARTIES}
+    if is_team_game(summary):
+        return {TEAM_NAMES[p]: g for p, g in found.items()}
+    return found
+
+
 SYSTEMS = {
     "ddv": score_ddv,
     "lockhausen": score_lockhausen,
