@@ -51,6 +51,14 @@ def test_ladder_pairs() -> None:
     assert all(row["games"] == 2 and row["preset"] == "ddv" for row in rows)
 
 
+def test_review_benchmark_reports_both_seats() -> None:
+    report = script("review.py", "--deals", "2", "--budget-ms", "200", "--seed", "3")
+    assert report["deals"] == 2
+    for seat in ("random", "strong"):
+        assert report[seat]["mean_total_loss"] >= 0
+        assert report[seat]["review_s_max"] >= report[seat]["review_s_mean"]
+
+
 def test_the_gate_benchmark_refuses_every_hostile_text() -> None:
     rows = script("untrusted_gate.py", "--sizes", "1000,4000")
     assert len(rows) == 12

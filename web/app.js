@@ -11,6 +11,7 @@ import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } fr
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
+import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
 import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 import * as motion from "./motion.js";
@@ -186,6 +187,12 @@ function route() {
     game++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
     tournamentRoute(path);
+  } else if (path === "/stats") {
+    game++;
+    stopReview();
+    Object.assign(store, { screen: "stats", view: null, alert: "", error: "" });
+    openStats().then(() => { if (store.screen === "stats") render(); });
+    render();
   } else if (path === "/keeper") {
     game++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
@@ -464,6 +471,7 @@ async function setBots(bots) {
 }
 
 function setView(view) {
+  if (view.phase === "done" && view.result && store.view?.phase !== "done") keepDealStat(view);
   if (view.phase === "done" || view.sitting_out !== view.seat) store.skip = false;
   tools.onView(store.view, view);
   if (store.skip) tools.collect();
@@ -473,6 +481,26 @@ function setView(view) {
   render();
   scheduleBot();
   net.afterView();
+}
+
+// A finished deal goes into the statistics kept on this device.
+function keepDealStat(view) {
+  saved.addDealStat(dealStat(view, { game: gameId, level: store.level ?? store.defaultLevel }))
+    .catch(() => {});
+}
+
+// The deal review of the sheet's deal `row` (0-based), for the player's seat.
+async function reviewDeal(row) {
+  const view = store.view;
+  try {
+    const got = await call("deal_record", { game: row });
+    store.screen = "review";
+    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${gameId}:${row + 1}`,
+      played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
+  } catch (err) {
+    store.alert = errorText(err, seatName);
+    render();
+  }
 }
 
 function botToAct(view) {
@@ -593,6 +621,10 @@ function dispatch(intent) {
       if (!presetPlayers().includes(store.players)) store.players = 4;
       if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
       return render();
+    case "review":
+      return void reviewDeal((view?.sheet?.length ?? 1) - 1);
+    case "review-game":
+      return void reviewDeal(Number(intent.value));
     case "next":
       if (net.isGuest()) {
         store.alert = t("hostDealsNext");
@@ -691,6 +723,8 @@ function screen() {
     case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
     case "rules": return editorScreen(store.engine === "ready");
+    case "review": return reviewScreen();
+    case "stats": return statsScreen();
     case "together": return together.togetherScreen(store.engine === "ready");
     case "join": return net.joinScreen();
     case "answer": return net.answerScreen();
@@ -960,7 +994,7 @@ function scoreSheet(view) {
   return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
     seriesState(view),
-    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
+    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName, review: true,
       expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null),
       bockToCome: view.bock_to_come ?? 0 }));
 }
@@ -1042,6 +1076,14 @@ initEditor({
   status: (text) => setText("status", text),
   meta: () => store.rulesMeta,
   options: () => store.optionsMeta,
+});
+
+initReview({
+  call,
+  seatName,
+  render: () => render(),
+  meta: () => store.rulesMeta,
+  back: () => { store.screen = "play"; render(); scheduleBot(); },
 });
 
 // The shared table's buttons, by screen: the setup, a guest's invite, the table.

@@ -248,11 +248,11 @@ function gallery() {
 }
 
 // A seat round the felt: name, party, what it said, and its hand open or as backs.
-function replaySeat(f, seat, relative) {
+function replaySeat(f, seat, relative, shownSeat = rv.seat, name = seatName) {
   const n = f.hands.length;
   const rel = relative(seat);
   const hand = f.hands[seat];
-  const visible = rv.seat === -1 || rv.seat === seat;
+  const visible = shownSeat === -1 || shownSeat === seat;
   const party = f.known.re.includes(seat) ? "re" : f.known.kontra.includes(seat) ? "kontra" : null;
   const spot = seatSpot(rel, n);
   const tags = [
@@ -266,9 +266,9 @@ function replaySeat(f, seat, relative) {
   return h("div", { class: `seat replay-seat pos-${rel} side-${seatSide(spot)}${turn ? " turn" : ""}`,
     style: `--sx:${spot.x.toFixed(3)};--sy:${spot.y.toFixed(3)}`,
     dataset: { testid: "replay-seat", seat: String(seat) } },
-  h("div", { class: "plate" }, h("strong", { class: "name", text: seatName(seat) }), tags),
+  h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), tags),
   visible
-    ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: seatName(seat) }) },
+    ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: name(seat) }) },
       hand.map((c) => faceCard(c, { extra: "mini" })))
     : h("div", { class: "backs", role: "img", "aria-label": t("cardsCount", { n: hand.length }) },
       hand.map(() => h("span", { class: "back-card" }, backSvg())),
@@ -303,6 +303,19 @@ function actionText(action) {
   return `${seatName(Number(seat))}: ${label}`;
 }
 
+// The felt of one replay frame (every seat and the trick), seats placed by `relative`;
+// `shownSeat` -1 shows every hand; `names` names the seats. The deal review draws its
+// steps with it too.
+export function frameFelt(f, { relative, trickNo, shownSeat = rv.seat, names = seatName }) {
+  const n = f.hands.length;
+  const lastTrick = f.trick.length === 0 && f.tricks.length ? f.tricks[f.tricks.length - 1] : null;
+  const shown = f.trick.length ? f.trick : lastTrick ? lastTrick.cards : [];
+  return h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
+    f.hands.map((_, seat) => replaySeat(f, seat, relative, shownSeat, names)),
+    h("div", { class: "middle" }, trickView(shown, { players: n, relative, seatName: names,
+      testid: "replay-trick", label: t("trickN", { n: Math.max(1, trickNo) }) })));
+}
+
 function viewer() {
   if (!rv.data) return h("section", { class: "replay" });
   const fs = frames();
@@ -312,8 +325,6 @@ function viewer() {
   const tricks = trickStarts();
   const trickNo = tricks.filter((s) => s <= rv.step).length;
   const relative = relativeTo(n);
-  const lastTrick = f.trick.length === 0 && f.tricks.length ? f.tricks[f.tricks.length - 1] : null;
-  const shown = f.trick.length ? f.trick : lastTrick ? lastTrick.cards : [];
   const events = rv.data.events.filter((e) => e.step === rv.step);
   const result = events.find((e) => e.key === "result");
   const explain = h("section", { class: "replay-explain", "aria-live": "polite",
@@ -335,10 +346,7 @@ function viewer() {
   variantBox(),
   controls(f, tricks),
   h("div", { class: "replay-stage" },
-    h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
-      f.hands.map((_, seat) => replaySeat(f, seat, relative)),
-      h("div", { class: "middle" }, trickView(shown, { players: n, relative, seatName,
-        testid: "replay-trick", label: t("trickN", { n: Math.max(1, trickNo) }) }))),
+    frameFelt(f, { relative, trickNo }),
     h("div", { class: "replay-side" }, explain,
       h("div", { class: "replay-actions" },
         f.phase !== "done" ? button("play-on", t("playOn"), { class: "primary" }) : null,

@@ -7,7 +7,7 @@ import { t, itemLabel, contractName, partyLabel } from "./i18n.js";
 // indices open; editable: add a "correct" button (intent keeper-edit) per row;
 // bockToCome: Bockspiele still to be played (shown above the rows when there are any).
 export function sheetView({ rows, totals, seats, seatName, expanded = [], editable = false,
-  editing = null, sittingOut = () => null, bockToCome = 0 }) {
+  editing = null, sittingOut = () => null, bockToCome = 0, review = false }) {
   const n = seats;
   const columns = 2 + n;
   const body = [];
@@ -29,6 +29,9 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
           dataset: { intent: "toggle-row", row: String(i), focus: `toggle-row:${i}`,
             testid: "row-details" },
           text: open ? t("hideDetails") : t("details") }) : null,
+        review ? h("button", { type: "button", class: "small",
+          dataset: { intent: "review-game", value: String(i), focus: `review-game:${i}`,
+            testid: "row-review" }, text: t("rvOpenShort") }) : null,
         editable ? h("button", { type: "button", class: "small",
           dataset: { intent: "keeper-edit", row: String(i), focus: `keeper-edit:${i}`,
             testid: "row-edit" }, text: t("correct") }) : null)),

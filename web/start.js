@@ -131,6 +131,8 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
           dataset: { intent: "primer", focus: "primer", testid: "primer-open" } },
         icon("help"), t("primerOpen", { name: presetName(store.rulesMeta, store.preset) })))),
     h("section", { class: "more", "aria-label": t("more") },
+      h("a", { class: "tile", href: "#/stats", dataset: { testid: "open-stats-tile" } },
+        icon("sheet"), h("strong", { text: t("stTitle") }), h("span", { text: t("stLine") })),
       h("a", { class: "tile", href: "#/together", dataset: { testid: "open-together" } },
         icon("people"), h("strong", { text: t("together") }), h("span", { text: t("togetherLine") })),
       h("a", { class: "tile", href: "#/demos", dataset: { testid: "open-demos" } },

@@ -20,7 +20,8 @@ const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
 const MAX_DEPTH = 40; // nesting of a stored entry (a saved table needs about 8)
 // The kinds of entry; a key is its kind, or "kind:name" for one of many (variant:...).
-const KINDS = ["game", "keeper", "tournament", "variant", "variants"];
+const KINDS = ["game", "keeper", "tournament", "variant", "variants", "stats"];
+const MAX_STATS = 1500; // deals kept for the statistics page (oldest dropped first)
 const TOURNAMENT_VERSION = 1; // tournament.js's VERSION
 
 export function kindOf(key) {
@@ -35,6 +36,8 @@ const shapes = {
   tournament: tournamentProblem,
   variant: () => "",
   variants: (d) => (isVariants(d) ? "" : "no-variants"),
+  stats: (d) => (Array.isArray(d.deals) && d.deals.every((x) => x && typeof x === "object"
+    && typeof x.key === "string" && Number.isFinite(x.points)) ? "" : "no-stats"),
 };
 
 // fn(data, entry) -> "" or the code of why the data cannot be used.
@@ -610,6 +613,28 @@ export async function saveVariants(obj) {
 
 export async function savedVariants() {
   try { return await read("variants"); } catch { return null; }
+}
+
+// The statistics page's deals (kind "stats"): one entry per finished deal, newest last.
+export async function savedStats() {
+  const data = await read("stats").catch(() => null);
+  return data && Array.isArray(data.deals) ? data.deals : [];
+}
+
+// Keep a finished deal (a deal already kept, e.g. after a reload, is replaced).
+export async function addDealStat(stat) {
+  const deals = (await savedStats()).filter((d) => d.key !== stat.key);
+  deals.push(stat);
+  await put("stats", { deals: deals.slice(-MAX_STATS) });
+}
+
+// The deal review's total loss for a kept deal.
+export async function noteReviewLoss(key, loss) {
+  const deals = await savedStats();
+  const deal = deals.find((d) => d.key === key);
+  if (!deal) return;
+  deal.loss = loss;
+  await put("stats", { deals });
 }
 
 // Problems found while reading (each a short reason); cleared once taken.

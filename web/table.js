@@ -308,5 +308,7 @@ export function resultPanel(store, view) {
   return h("section", { class: `result ${mine > 0 ? "won" : mine < 0 ? "lost" : ""}`,
     "aria-labelledby": "result-title", dataset: { testid: "result" } },
   h("div", { class: "result-body" }, body),
-  h("div", { class: "result-go" }, nextButton(view)));
+  h("div", { class: "result-go" }, h("button", { type: "button",
+    dataset: { intent: "review", testid: "review-open", focus: "review" }, text: t("rvOpenShort") }),
+  nextButton(view)));
 }

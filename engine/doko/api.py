@@ -33,6 +33,7 @@ from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
 from .outcome import goals_of, result
+from .reviewapi import handlers as review_handlers
 from .rules import Rules, load_rules
 from .scoring import score as score_summary
 from .scoring import summary_from_json
@@ -606,6 +607,17 @@ def record(payload: dict[str, Any]) -> dict[str, Any]:
     return record_of(table().state)
 
 
+def deal_record(payload: dict[str, Any]) -> dict[str, Any]:
+    """{game: N} -> the record of the N-th finished deal on the sheet (0-based), for the
+    deal review of an earlier deal."""
+    t = table()
+    games = list(t.loose_games) + (list(t.series.games) if t.series is not None else [])
+    number = payload.get("game")
+    if not (isinstance(number, int) and 0 <= number < len(games)):
+        raise Refused("review-game", game=json.dumps(number)[:20])
+    return {"record": _game_record(t, games[number]), "seat": t.seat, "bots": list(t.bots)}
+
+
 def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
     """The seats of one table round: {rules, seed, round, players: [ids]} ->
     {round, seed, tables: [[id by seat], ...], games: [games per table]} (the draw
@@ -660,7 +672,10 @@ HANDLERS = {
     "tournament_draw": tournament_draw,
     "tournament_check_sheet": tournament_check_sheet,
     "tournament_standings": tournament_standings,
-    "bench": _bench,  # engine speed in the worker (python build.py bench)
+    "bench": _bench,
+    # the deal review, one decision per request so the table's requests interleave
+    "deal_record": deal_record,
+    **review_handlers(),  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
     **share.handlers(lambda: table().state),
     # the rules editor's check of a variant, the rules page's trumps and scoring

@@ -114,6 +114,16 @@ def cmd_score(args: argparse.Namespace) -> None:
         fail(str(err).splitlines()[0] if str(err) else "invalid game summary")
 
 
+def cmd_review(args: argparse.Namespace) -> None:
+    from . import review
+
+    data = read_input(args.file)
+    try:
+        emit(review.review_record(data, args.seat, args.budget_ms, args.seed, args.worlds))
+    except ValueError as err:
+        fail(str(err))
+
+
 def load_cli_rules(spec: str) -> Rules:
     """``--rules``: a preset id, a JSON object ``{"preset", "options"}``, or a file
     holding one; bad rules fail with one line naming the option at fault."""
@@ -406,6 +416,19 @@ def parser() -> argparse.ArgumentParser:
         help="processes to play the deals in",
     )
     m.set_defaults(run=cmd_match)
+    from . import review
+
+    rv = sub.add_parser("review", help="what each decision of one seat in a game record cost")
+    rv.add_argument("file")
+    rv.add_argument("--seat", type=counted("--seat", 0, 7), required=True)
+    rv.add_argument(
+        "--budget-ms",
+        type=counted("--budget-ms", 1, review.MAX_BUDGET_MS),
+        default=review.DEFAULT_BUDGET_MS,
+    )
+    rv.add_argument("--seed", type=counted("--seed", 0), default=0)
+    rv.add_argument("--worlds", type=counted("--worlds", 1, 1000), default=review.DEFAULT_WORLDS)
+    rv.set_defaults(run=cmd_review)
     ser = sub.add_parser("series", help="play a whole series at one table with bots")
     ser.add_argument("--rules", required=True)
     ser.add_argument("--players", default="4")
