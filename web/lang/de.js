@@ -654,7 +654,6 @@ export default {
   tourKeeperFailed: "Die Spielliste konnte nicht geöffnet werden.",
   tourHelpTitle: "So läuft der Abend",
   tourHelp: ["Regeln und Zahl der Tischrunden (2 oder 3) wählen; die Los-Nummer notieren oder eine eigene eintragen.","Alle Teilnehmer eintragen. Die Seite sagt, an wie viele Vierer- und Fünfertische sie kommen; Fünfertische gibt es nur, wenn die Zahl es verlangt.","Tischrunde auslosen. Jeder Tisch bekommt seine Plätze; ein Spieler pro Tisch führt die Liste, die anderen prüfen jede Zeile sofort.","Jeder Tisch spielt zwei Runden: am Vierertisch 8 Spiele, am Fünfertisch 10, wobei der Geber aussetzt – so spielt jeder 8 Spiele.","Die Liste wird hier geführt („Spielliste hier führen“) oder auf dem Tablet des Tisches (Link fürs Tisch-Tablet). Fertig, geht sie als Link oder Datei an die Turnierleitung, die sie einliest.","Eine falsche oder doppelte Liste lehnt die Engine mit Grund ab. Wer sich verschrieben hat, korrigiert die Zeile und gibt die Liste noch einmal ab; die Korrektur wird angezeigt.","Ist eine Tischrunde vollständig, steht der Zwischenstand fest. Nachzügler aufnehmen oder Abmeldungen eintragen, dann die nächste Runde neu auslosen.","Am Ende zählt die Summe aller Tischrunden; gleiche Summen teilen sich den Rang. Rangliste als CSV oder JSON sichern oder die Druckansicht drucken."],
-  "err.option-out-of-range": "Option {option}: {value} liegt nicht zwischen {low} und {high}",
   // review
   rvOpenShort: "Analyse",
   rvTitle: "Spielanalyse",

@@ -654,7 +654,6 @@ export default {
   tourKeeperFailed: "The sheet could not be opened.",
   tourHelpTitle: "How the evening goes",
   tourHelp: ["Pick the rules and the number of table rounds (2 or 3); note the draw number or type your own.","Enter every entrant. The page says how many tables of four and five they make; tables of five only when the count needs them.","Draw the table round. Each table gets its seats; one player per table keeps the sheet, the others check each line at once.","Every table plays two rounds: 8 games at a table of four, 10 at a table of five where the dealer sits out – so everyone plays 8 games.","Keep the sheet here (“Keep the sheet here”) or on the table's tablet (link for the table's tablet). When it is finished it goes to the organiser as a link or a file, who reads it in.","The engine refuses a wrong or duplicate sheet and says why. A slip is fixed by correcting the line and handing the sheet in again; the correction is shown.","Once a table round is complete its standings are known. Take in latecomers or note withdrawals, then draw the next round.","In the end the sum of all table rounds counts; equal sums share a rank. Save the standings as CSV or JSON, or print the print view."],
-  "err.option-out-of-range": "option {option}: {value} is not within {low}..{high}",
   // review
   rvOpenShort: "Review",
   rvTitle: "Deal review",
