@@ -4,7 +4,8 @@
 "stops", ...}``: ``frames[i]`` is the table after ``i`` actions (all hands,
 trick, parties as public knowledge, and ``focus``: the card that decides the
 step, or None), ``events`` are ``{"step", "key", "params"}`` items the page
-translates. Every step has at least one event: a card played says who played
+translates, each marked ``rule`` when it tells of a rule acting (the page
+sets those apart). Every step has at least one event: a card played says who played
 what (``lead``, ``play``); where a rule acted, the events say which rule and
 what it did: a player had to follow suit or could not (``follow``,
 ``void``), who takes a trick and why (``trick`` with ``why``), a party
@@ -84,6 +85,8 @@ def walk(record: Any) -> dict[str, Any]:
         events += [{"step": step, "key": k, "params": p} for k, p in told]
     if state.is_over:
         events += [{"step": len(actions), "key": k, "params": p} for k, p in _result(state)]
+    for event in events:
+        event["rule"] = is_rule_event(event)
     tricks_at = [
         i for i in range(1, len(frames)) if len(frames[i]["tricks"]) > len(frames[i - 1]["tricks"])
     ]
@@ -112,7 +115,7 @@ def is_rule_event(event: dict[str, Any]) -> bool:
 
 def stops(events: list[dict[str, Any]]) -> list[int]:
     """The steps autoplay halts at: those where a rule did something."""
-    return sorted({e["step"] for e in events if is_rule_event(e)})
+    return sorted({e["step"] for e in events if e["rule"]})
 
 
 def frame(state: GameState, action: str | None, focus: dict[str, Any] | None) -> dict[str, Any]:

@@ -11,8 +11,9 @@ finished deals of its score sheet (so this module needs nothing of the api's):
   the viewer data of :func:`doko.explain.walk`; with ``notes`` (the link's
   ``notes=`` text, :mod:`doko.notes`) also ``notes`` ``{title, notes}``, or
   ``notes_error`` (a coded refusal) if they cannot be read: the game still opens.
-- ``encode_notes`` ``{title, notes, steps}``: the ``notes=`` text of a player's
-  notes, or a coded refusal (too long, too many, a step the game lacks).
+- ``encode_notes`` ``{title, notes, steps}``: ``{notes, checked}``, the ``notes=``
+  text of a player's notes and the notes as a link gives them back, or a coded
+  refusal (too long, too many, a step the game lacks).
 - ``replay_record`` ``{record}``: the viewer data of a record.
 - ``demos``: the curated demo games, each with its topic, its rules (preset
   and the options that differ) and its link payload.
@@ -71,7 +72,9 @@ def open_link(payload: dict[str, Any]) -> dict[str, Any]:
 def encode_notes(payload: dict[str, Any]) -> dict[str, Any]:
     steps = payload.get("steps")
     data = {"title": payload.get("title", ""), "notes": payload.get("notes", [])}
-    return {"notes": notes.encode_notes(data, steps if isinstance(steps, int) else None)}
+    text = notes.encode_notes(data, steps if isinstance(steps, int) else None)
+    # the notes as the link will give them back (cleaned, one per step, sorted)
+    return {"notes": text, "checked": notes.decode_notes(text)}
 
 
 def replay_record(payload: dict[str, Any]) -> dict[str, Any]:
