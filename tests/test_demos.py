@@ -208,7 +208,7 @@ def test_the_second_queen_reveals_the_parties() -> None:
 def test_announcements_tell_what_each_party_needs() -> None:
     demo = load(ROOT / "engine/doko/demos/ddv_no90.json")
     events = walk(demo["record"])["events"]
-    (announce,) = [e for e in events if e["key"] == "announce"]
+    (announce,) = [e for e in events if e["key"] == "announce" and e["params"]["word"] == "no90"]
     goals = [e for e in events if e["key"] == "goals" and e["step"] == announce["step"]]
     assert goals[0]["params"] == {
         "re": {"kind": "eyes", "need": 151},

@@ -70,6 +70,8 @@ class Search:
     forced_solo: int | None = None
     seeds: Iterable[int] = range(1, 3000)
     options_needed: tuple[str, ...] = field(default=())
+    # the contract the deal must have been played as, where no reservation is scripted
+    contract: str | None = "normal"
 
 
 # -- helpers for the searches --------------------------------------------------------
@@ -171,6 +173,9 @@ def with_word(state: GameState, word: str) -> dict[str, Any] | None:
     return changed
 
 
+USED: set[str] = set()  # every deal a demo shows: no two demos show the same game
+
+
 def search(spec: Search) -> tuple[dict[str, Any], str] | None:
     rules = load_rules(spec.rules)
     size = rules.deck_for(spec.players)
@@ -194,7 +199,14 @@ def search(spec: Search) -> tuple[dict[str, Any], str] | None:
                 continue
             record = found
             state = replay(record)
+        scripted = spec.declare is not None or spec.forced_solo is not None
+        if spec.contract and not scripted and state.contract != spec.contract:
+            continue
+        key = json.dumps(record["hands"])
+        if key in USED:
+            continue
         if spec.want(events_of(record), state):
+            USED.add(key)
             return record, f"found by seed {seed}: dealer {dealer}, standard bots" + (
                 f", reservations {script}" if script else ""
             ) + (f", {spec.announce!r} added" if spec.announce else "")
@@ -1224,6 +1236,7 @@ def main(only: list[str]) -> int:
         if only and name not in only:
             continue
         data = json.loads((SCRIPTED / f"{name}.json").read_text())
+        USED.add(json.dumps(data["record"]["hands"]))
         write(
             name,
             demo.topic,

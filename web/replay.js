@@ -5,7 +5,7 @@
 import { h, signed } from "./dom.js";
 import { t, cardName, getLang, actionLabel, contractName, itemLabel, errorText, partyLabel, has } from "./i18n.js";
 import { faceCard, trickView, seatSpot, seatSide } from "./table.js";
-import { backSvg, isCard } from "./cards.js";
+import { backSvg } from "./cards.js";
 import { icon } from "./icons.js";
 
 const MAX_PAYLOAD = 4096; // same bound as doko.links.MAX_LINK; checked before the engine sees it
@@ -438,15 +438,6 @@ function controls(f, tricks) {
         t("seatView", { name: seatName(s) })])], rv.seat)));
 }
 
-function actionText(action) {
-  if (!action) return "";
-  const [seat, ...rest] = action.split(":");
-  const what = rest.join(":");
-  const label = isCard(what) ? cardName(what)
-    : actionLabel(what.startsWith("return:") ? "return" : what);
-  return `${seatName(Number(seat))}: ${label}`;
-}
-
 // The explanation beside the felt: what was played, every event of the step, the
 // player's note for it, and at the end the Abrechnung line by line.
 function explainPanel(f, events) {
@@ -457,7 +448,6 @@ function explainPanel(f, events) {
     dataset: { testid: "replay-explain", rule: String(rule) } },
   h("h3", { class: "sr-only", text: t("explain") }),
   rv.paused ? h("p", { class: "replay-paused", dataset: { testid: "replay-paused" }, text: t("pausedAtRule") }) : null,
-  f.action ? h("p", { class: "replay-action", text: actionText(f.action) }) : null,
   events.length ? h("ul", {}, events.map((e) => h("li", { class: isRuleMoment(e) ? "rule" : null,
     dataset: { event: e.key }, text: eventText(e, seatName) }))) : h("p", { class: "quiet", text: t("nothing") }),
   result ? h("ul", { class: "lines", dataset: { testid: "replay-lines" } },
