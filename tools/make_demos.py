@@ -17,6 +17,7 @@ need the options of the house rules; while the engine lacks an option, its
 demos are reported as missing and not written (never faked).
 
 Run: PYTHONPATH=engine python tools/make_demos.py [--only ID ...]
+     PYTHONPATH=engine python tools/make_demos.py --stats  (demos per topic, narration share)
 """
 
 from __future__ import annotations
@@ -1229,6 +1230,30 @@ def write(
     (OUT / f"{name}.json").write_text(json.dumps(demo, ensure_ascii=False, indent=1) + "\n")
 
 
+def stats() -> None:
+    """Demos per topic, and how many steps say more than who played what."""
+    from collections import Counter
+
+    from doko.explain import PLAIN_KEYS
+
+    topics: Counter[str] = Counter()
+    steps = plain = ruled = 0
+    for path in sorted(OUT.glob("*.json")):
+        demo = json.loads(path.read_text())
+        topics[demo["topic"]] += 1
+        viewer = walk(demo["record"])
+        for step in range(len(viewer["frames"])):
+            told = [e for e in viewer["events"] if e["step"] == step]
+            steps += 1
+            plain += all(e["key"] in PLAIN_KEYS for e in told)
+            ruled += any(e["rule"] for e in told)
+    print("demos per topic:", dict(topics), "total", sum(topics.values()))
+    print(
+        f"steps {steps}: more than 'X plays Y' {steps - plain} ({(steps - plain) / steps:.1%}),"
+        f" a rule moment (autoplay stops) {ruled} ({ruled / steps:.1%})"
+    )
+
+
 def main(only: list[str]) -> int:
     OUT.mkdir(exist_ok=True)
     missing: list[str] = []
@@ -1264,4 +1289,7 @@ def main(only: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--stats"]:
+        stats()
+        raise SystemExit(0)
     raise SystemExit(main(sys.argv[2:] if sys.argv[1:2] == ["--only"] else []))
