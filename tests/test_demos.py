@@ -244,3 +244,31 @@ def test_build_zips_the_demos(tmp_path: Path) -> None:
     names = zipfile.ZipFile(target).namelist()
     assert {f"doko/demos/{p.name}" for p in DEMOS} <= set(names)
     assert "doko/links.py" in names and "doko/explain.py" in names and "doko/notes.py" in names
+
+
+def test_every_narration_code_is_translated_in_both_languages() -> None:
+    """The page words each event (web/replay.js eventText): ``ev.<key>`` or, for the
+    card plays and goals, ``nar.<key>``; each trick's rule ``why.<why>`` (and
+    ``beaten.<why>`` where a card lost to the rule), each ``how.<how>``."""
+    import re
+
+    needed: set[str] = set()
+    for path in DEMOS:
+        for e in walk(load(path)["record"])["events"]:
+            key, params = e["key"], e["params"]
+            if key in ("lead", "play", "follow", "goals"):
+                needed.add(f"nar.{key}")
+            elif key == "void":
+                needed.add("nar.void-trump" if params["trump"] else "nar.void")
+            else:
+                needed.add(f"ev.{key}")
+            if key == "trick":
+                needed.add(f"why.{params['why']}")
+                if "beaten" in params:
+                    needed.add(f"beaten.{params['why']}")
+            if key == "party-known":
+                needed.add(f"how.{params['how']}")
+    for lang in ("de", "en"):
+        text = (ROOT / f"web/lang/{lang}.js").read_text()
+        keys = set(re.findall(r'"([a-z]+\.[a-z0-9.-]+)"\s*:', text))
+        assert needed <= keys, (lang, needed - keys)

@@ -359,7 +359,7 @@ function gallery() {
         const line = d.description[lang] ?? d.description.de;
         const rules = rulesText(d);
         return h("li", { dataset: { testid: "demo", demo: d.id,
-          search: [title, line, rules, t(`topic.${topic}`)].join(" ").toLowerCase() } },
+          search: [title, line, rules, d.preset, t(`topic.${topic}`)].join(" ").toLowerCase() } },
         h("a", { href: `#/replay/${d.link}` },
           h("strong", { text: title }),
           h("span", { text: line }),
@@ -511,7 +511,7 @@ function viewer() {
   const trick = trickView(shown, { players: n, relative, seatName,
     testid: "replay-trick", label: t("trickN", { n: Math.max(1, trickNo) }) });
   highlight(trick, f.focus);
-  const heading = rv.noteTitle.trim() && !rv.editing ? rv.noteTitle
+  const heading = rv.noteTitle.trim() ? rv.noteTitle
     : rv.title ? (rv.title[lang] ?? rv.title.de) : t("replay");
   return h("section", { class: "replay", dataset: { testid: "replay", step: String(rv.step),
     steps: String(fs.length) }, "aria-labelledby": "replay-title" },
