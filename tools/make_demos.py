@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from doko.botregistry import get_bot
-from doko.cards import deal
+from doko.cards import CQ, deal
 from doko.errors import DokoError
 from doko.explain import walk
 from doko.notation import record_of, replay
@@ -804,6 +804,38 @@ def _searches() -> list[Search]:
             lambda events, state: state.contract == "normal",
             (("deal", {"players": 6}),),
             players=6,
+        ),
+        Search(
+            "klassisch_six_solo",
+            "special-games",
+            "klassisch",
+            (
+                "Solo zu sechst",
+                "A solo at six players",
+                "Zu sechst zahlt jeder der fünf Gegner: der Solist schreibt das Fünffache.",
+                "At six players all five opponents pay: the soloist scores five times.",
+            ),
+            lambda events, state: state.contract == "solo:diamonds",
+            (("contract", {"contract": "solo:diamonds"}), ("deal", {"players": 6})),
+            players=6,
+            declare=first_with(strong_for("diamonds", 6), "solo:diamonds"),
+        ),
+        Search(
+            "klassisch_wedding_late",
+            "special-games",
+            "klassisch",
+            (
+                "Hochzeit spät entschieden",
+                "A wedding decided late",
+                "Klassisch sucht der Hochzeiter ohne Frist: der Partner kommt erst nach Stich 3.",
+                "In the classic game the search has no limit: the partner comes after trick 3.",
+            ),
+            lambda events, state: any(
+                e["key"] == "wedding-partner" and e["params"]["trick"] >= 4 for e in events
+            ),
+            (("reservation", {"what": "wedding:foreign"}),),
+            declare=first_with(lambda s, seat: s.hands[seat].count(CQ) == 2, "wedding:foreign"),
+            seeds=range(1, 20000),
         ),
         Search(
             "lockhausen_solo_ranked",
