@@ -73,6 +73,7 @@ class Search:
     options_needed: tuple[str, ...] = field(default=())
     # the contract the deal must have been played as, where no reservation is scripted
     contract: str | None = "normal"
+    bock: int = 0  # the deal's bock level (a deal inside running Bockrunden)
 
 
 # -- helpers for the searches --------------------------------------------------------
@@ -184,9 +185,11 @@ def search(spec: Search) -> tuple[dict[str, Any], str] | None:
         dealer = seed % spec.players
         if spec.forced_solo is not None:  # the dealer sits right of the vorgeführt seat
             dealer = (spec.forced_solo - 1) % spec.players
-        start = new_game(
-            rules, deal(size, spec.players, seed, dealer), dealer, forced_solo=spec.forced_solo
-        )
+        hands = deal(size, spec.players, seed, dealer)
+        if spec.bock:
+            start = new_game(rules, hands, dealer, forced_solo=spec.forced_solo, bock=spec.bock)
+        else:
+            start = new_game(rules, hands, dealer, forced_solo=spec.forced_solo)
         script = spec.declare(start) if spec.declare else None
         if spec.declare and script is None:
             continue
@@ -1012,6 +1015,16 @@ def _searches() -> list[Search]:
     ]
 
 
+def soloist_leads(events: list[dict[str, Any]], state: GameState) -> bool:
+    """A Lustsolo whose soloist leads, though he does not sit left of the dealer."""
+    return (
+        state.contract.startswith("solo:")
+        and not state.duty_solo
+        and state.declarer != state.next_seat(state.dealer)
+        and has(events, "contract", leader=state.declarer)
+    )
+
+
 def poverty_with_fox(state: GameState, seat: int) -> bool:
     """Four trumps counting the Karo-Ass, three without it: only Lockhausen allows it."""
     from doko.cards import DA
@@ -1078,8 +1091,8 @@ def house_demos() -> list[Search]:
                 "Die Schweinchen werden vor der ersten Karte gezeigt.",
                 "The pigs are shown before the first card.",
             ),
-            event("pigs"),
-            (("pigs", {}),),
+            event("pigs-revealed"),
+            (("pigs-revealed", {}),),
             options_needed=("pigs", "pigs_reveal"),
         ),
         Search(
@@ -1107,9 +1120,10 @@ def house_demos() -> list[Search]:
                 "Hausregel: von zwei Dullen sticht die zweite, auch im letzten Stich.",
                 "House rule: of two Dullen the second wins, in the last trick too.",
             ),
-            trick_why("dulle-second"),
-            (("trick", {"why": "dulle-second"}),),
+            trick_why("dulle-second", last=True),
+            (("trick", {"why": "dulle-second", "last": True}),),
             options_needed=("dulle_order:second",),
+            seeds=range(1, 40000),
         ),
         Search(
             "house_dulle_caught",
@@ -1151,10 +1165,55 @@ def house_demos() -> list[Search]:
                 "Hausregel: in jedem Solo spielt der Solist selbst aus.",
                 "House rule: in every solo the soloist leads.",
             ),
-            lambda events, state: state.contract.startswith("solo:") and not state.duty_solo,
-            (("contract", {}),),
+            soloist_leads,
+            (("contract", {"contract": "solo:queens"}),),
             declare=first_with(strong_for("queens", 4), "solo:queens"),
             options_needed=("solo_leads:soloist",),
+        ),
+        Search(
+            "house_bock_trigger",
+            "house",
+            {"preset": "ddv", "options": {"bock": ["solo-lost", "tie"]}},
+            (
+                "Bockrunde ausgelöst",
+                "A Bockrunde starts",
+                "Ein verlorenes Solo startet eine Bockrunde: vier Spiele zählen nun doppelt.",
+                "A lost solo starts a Bockrunde: the next four deals count double.",
+            ),
+            lambda events, state: has(events, "bock-trigger"),
+            (("bock-trigger", {"triggers": ["solo-lost"], "deals": 4}),),
+            declare=first_with(strong_for("queens", 3), "solo:queens"),
+            options_needed=("bock:solo-lost",),
+        ),
+        Search(
+            "house_bock_deal",
+            "house",
+            {"preset": "ddv", "options": {"bock": ["solo-lost", "tie"]}},
+            (
+                "Bockspiel",
+                "A bock deal",
+                "In einer Bockrunde zählt jedes Spiel doppelt – nach allem anderen.",
+                "Inside a Bockrunde every deal counts double – after everything else.",
+            ),
+            lambda events, state: has(events, "result"),
+            (("bock", {"level": 1, "factor": 2}),),
+            bock=1,
+            options_needed=("bock:solo-lost",),
+        ),
+        Search(
+            "house_bock_double",
+            "house",
+            {"preset": "ddv", "options": {"bock": ["solo-lost", "tie"], "bock_stack": "double"}},
+            (
+                "Doppelbock",
+                "Double bock",
+                "Überlappen sich zwei Bockrunden, zählt das Spiel vierfach.",
+                "Where two Bockrunden overlap, the deal counts four times.",
+            ),
+            lambda events, state: has(events, "result"),
+            (("bock", {"level": 2, "factor": 4}),),
+            bock=2,
+            options_needed=("bock:solo-lost", "bock_stack:double"),
         ),
         Search(
             "house_throw_nines",
@@ -1223,7 +1282,7 @@ def engine_knows(needed: tuple[str, ...]) -> bool:
             return False
         if value:
             try:
-                if name in ("solos", "specials", "throw_hands"):
+                if name in ("solos", "specials", "throw_hands", "bock"):
                     load_rules({"preset": "ddv", "options": {name: [value]}})
                 else:
                     load_rules({"preset": "ddv", "options": {name: value}})
