@@ -20,6 +20,7 @@ const rv = {
   speed: 1,
   timer: 0,
   title: null, // {de, en} for a demo
+  intro: null, // {de, en}: the demo's one line
   demos: null, // gallery list
   mode: "replay", // replay | demos
   query: "", // the gallery's search text
@@ -69,6 +70,7 @@ export async function openRoute(path, seat = null, notes = null) {
   }
   const demo = (rv.demos || []).find((d) => d.link === payload);
   rv.title = demo ? demo.title : null;
+  rv.intro = demo ? demo.description : null;
   try {
     const data = await ctx.call("open_link", notes ? { payload, notes } : { payload });
     const players = data.frames[0]?.hands.length ?? 0;
@@ -519,7 +521,9 @@ function viewer() {
     h("h2", { id: "replay-title", text: heading }),
     h("p", { class: "replay-where", dataset: { testid: "replay-where" } },
       t("step", { n: rv.step, total: fs.length - 1 }), " · ",
-      trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract))),
+      trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract)),
+    rv.intro ? h("p", { class: "replay-intro", dataset: { testid: "replay-intro" },
+      text: rv.intro[lang] ?? rv.intro.de }) : null),
   controls(f, tricks),
   h("div", { class: "replay-stage" },
     h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
