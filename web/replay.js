@@ -256,6 +256,10 @@ export function eventText(event, seatName) {
       return t("ev.trick", { winner: seat(p.winner), trick: p.trick, card: card(p.card),
         eyes: p.eyes, why: t(`why.${p.why}`) })
         + (Number.isInteger(p.beaten) ? ` ${t(`beaten.${p.why}`, { seat: seat(p.beaten) })}` : "");
+    case "bock-trigger":
+      return t("ev.bock-trigger", { deals: p.deals, stack: t(`bockStack.${p.stack}`),
+        triggers: (p.triggers || []).map((x) => t(`bockTrigger.${x}`)).join(", ") });
+    case "bock": return t("ev.bock", { factor: p.factor });
     case "lead": return t("nar.lead", { seat: seat(p.seat), card: card(p.card) });
     case "play": return t("nar.play", { seat: seat(p.seat), card: card(p.card) });
     case "follow": return t("nar.follow", { seat: seat(p.seat), led: suit(p.led) });
@@ -402,6 +406,8 @@ function replaySeat(f, seat, relative) {
   const spot = seatSpot(rel, n);
   const tags = [
     party ? h("span", { class: `tag ${party}`, text: t(party) }) : null,
+    f.pigs === seat ? h("span", { class: "tag call", text: t("pigsTag") }) : null,
+    f.superpigs === seat ? h("span", { class: "tag call", text: t("superpigsTag") }) : null,
     ...f.declarations.filter((d) => d.seat === seat && d.what !== "healthy")
       .map((d) => h("span", { class: "tag decl", text: actionLabel(d.what) })),
     ...f.announcements.filter((a) => a.seat === seat)
