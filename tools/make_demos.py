@@ -103,6 +103,20 @@ def trick_why(
     return want
 
 
+def won_over(why: str, card: str) -> Callable[[list[dict[str, Any]], GameState], bool]:
+    """A trick won by the rule ``why`` although ``card`` (e.g. a Dulle) was in it."""
+
+    def want(events: list[dict[str, Any]], state: GameState) -> bool:
+        return any(
+            e["key"] == "trick"
+            and e["params"]["why"] == why
+            and card in map(str, state.tricks[e["params"]["trick"] - 1].cards)
+            for e in events
+        )
+
+    return want
+
+
 def event(key: str, **params: Any) -> Callable[[list[dict[str, Any]], GameState], bool]:
     return lambda events, state: has(events, key, **params)
 
@@ -1063,7 +1077,7 @@ def house_demos() -> list[Search]:
                 "Wer beide Karo-Asse hat, sticht mit ihnen sogar die Dullen.",
                 "Whoever holds both aces of diamonds beats even the Dullen with them.",
             ),
-            trick_why("pig"),
+            won_over("pig", "HT"),
             (("trick", {"why": "pig"}),),
             options_needed=("pigs",),
         ),
@@ -1105,7 +1119,7 @@ def house_demos() -> list[Search]:
                 "Beide Trumpf-Neunen in einer Hand stechen sogar die Schweinchen.",
                 "Both trump nines in one hand beat even the pigs.",
             ),
-            trick_why("superpig"),
+            won_over("superpig", "HT"),
             (("trick", {"why": "superpig"}),),
             options_needed=("pigs", "superpigs"),
             seeds=range(1, 40000),
