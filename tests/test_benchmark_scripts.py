@@ -49,3 +49,9 @@ def test_ladder_pairs() -> None:
     pairs = {(row["upper"], row["lower"]) for row in rows}
     assert pairs == {("beginner", "random"), ("standard", "random"), ("standard", "beginner")}
     assert all(row["games"] == 2 and row["preset"] == "ddv" for row in rows)
+
+
+def test_house_rules_sweep_runs() -> None:
+    report = script("house_rules.py", "--games", "60", "--per-variant", "20", "--seed", "3")
+    assert report["games"] == 60 and report["variants"] == 3
+    assert report["failures"] == 0

@@ -73,9 +73,10 @@ def test_every_code_in_the_table_is_used_somewhere() -> None:
     ("options", "code", "params"),
     [
         ({"scoring": "x"}, "option-not-a-choice", {"option", "value", "choices"}),
-        ({"solos": ["x"]}, "option-unknown-solo", {"solos"}),
-        ({"wedding_rules": []}, "option-no-wedding-rule", set()),
-        ({"deadlines": [1, 2, 3, 4, 5]}, "option-card-deadlines", set()),
+        ({"solos": ["x"]}, "option-unknown-solo", {"option", "solos"}),
+        ({"wedding_rules": []}, "option-no-wedding-rule", {"option"}),
+        ({"deadlines": [1, 2, 3, 4, 5]}, "option-card-deadlines", {"option"}),
+        ({"superpigs": True}, "option-needs-pigs", {"option"}),
         ({"dullen": 1}, "option-not-bool", {"option", "value"}),
     ],
 )

@@ -376,8 +376,8 @@ def _totals(t: Table) -> list[int]:
 def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     t = table()
     s = t.state
-    order = s.order
     obs = observe(s, t.seat)
+    order = obs.order  # with only the Schweinchen this seat knows of
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
     contract, declarer = public_contract(s)
@@ -412,6 +412,9 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         # comforts: the trump set (to name the suit a refusal means), Augen
         # taken per seat, and what the page needs to show announcement deadlines
         "trumps": [str(c) for c in order.trumps],
+        # Schweinchen (house rules): the seat holding them as this seat knows it, or None
+        "pigs": obs.public.pig_seat,
+        "superpigs": obs.public.superpig_seat,
         "eyes_won": [
             sum(total_eyes(tr.cards) for tr in s.tricks if tr.winner == p) for p in range(s.players)
         ],

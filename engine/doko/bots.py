@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .actions import card_of
 from .cards import CJ, CQ, DA, HT, Card
+from .contracts import PICTURE_RANKS
 from .gamestate import GameState
 from .observation import Observation, world_view
 from .state import play_card, playable_cards
@@ -79,6 +80,9 @@ def reservation(obs: Observation, words: list[str]) -> str:
     for word, ok in strong.items():
         if ok and word in solo_words:
             return word
+    picture = _strong_picture_solo(hand, solo_words)
+    if picture:
+        return picture
     top = sum(1 for c in hand if c in (HT, CQ, Card("S", "Q")))
     if trump_count(obs) >= size * 3 // 4 and top >= 4 and "solo:diamonds" in solo_words:
         return "solo:diamonds"
@@ -92,11 +96,40 @@ def reservation(obs: Observation, words: list[str]) -> str:
     return "healthy"
 
 
+# Trumps a picture solo of one, two or three ranks wants in hand (with two aces).
+_PICTURE_NEED = {1: 5, 2: 8, 3: 10}
+_NEW_PICTURE_SOLOS = (
+    "solo:koehler",
+    "solo:kings-queens",
+    "solo:kings-jacks",
+    "solo:queens-jacks",
+    "solo:kings",
+)
+
+
+def _strong_picture_solo(hand: tuple[Card, ...], solo_words: list[str]) -> str | None:
+    """A picture solo of the house rules when the hand holds many of its ranks and
+    two aces to cash: a Königssolo on five kings, a Köhler on ten pictures."""
+    aces = sum(1 for c in hand if c.rank == "A")
+    if aces < 2:
+        return None
+    for word in _NEW_PICTURE_SOLOS:
+        ranks = PICTURE_RANKS[word[5:]]
+        if word in solo_words:
+            held = sum(1 for c in hand if c.rank in ranks)
+            need = _PICTURE_NEED[len(ranks)] - (1 if len(hand) < 12 else 0)
+            if held >= need:
+                return word
+    return None
+
+
 def _solo_strength(hand: tuple[Card, ...], word: str) -> int:
     kind = word[5:]
-    rank = {"queens": "Q", "jacks": "J"}.get(kind)
-    if rank:
-        return sum(3 for c in hand if c.rank == rank) + sum(1 for c in hand if c.rank == "A")
+    ranks = PICTURE_RANKS.get(kind)
+    if ranks:
+        per_card = 4 - len(ranks)  # the fewer ranks are trump, the more each one counts
+        held = sum(per_card for c in hand if c.rank in ranks)
+        return held + sum(1 for c in hand if c.rank == "A")
     suit = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}.get(kind)
     return sum(2 for c in hand if c.rank in "QJ" or c.suit == suit or c == HT) + (
         sum(1 for c in hand if c.rank == "A")
@@ -183,7 +216,7 @@ def _is_high(obs: Observation, card: Card) -> bool:
 def smear(obs: Observation, cards: list[Card]) -> Card:
     """The fattest card that is not a valuable trump."""
     order = obs.order
-    keep = {HT, CQ, Card("S", "Q"), CJ}
+    keep = {HT, CQ, Card("S", "Q"), CJ, *order.tops}  # Schweinchen outrank them all
     pool = [c for c in cards if c not in keep] or cards
     return max(pool, key=lambda c: (c.eyes, -order.power[c]))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from .evening import standings
 from .metadata import describe
 from .notation import RecordError, replay
 from .outcome import result
-from .rules import load_rules
+from .rules import PRESETS, Rules, load_rules
 from .scoring import score, summary_from_json
 from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions
@@ -85,6 +86,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
     if series_mod.is_series_record(data):
         replay_series_record(data)
         return
+    data = with_rules(data, args.rules)
     try:
         state = replay(data)
     except RecordError as err:
@@ -104,18 +106,31 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> None:
-    data = read_input(args.file)
+    data = with_rules(read_input(args.file), args.rules)
     try:
         emit(score(summary_from_json(data)))
     except ValueError as err:
         fail(str(err).splitlines()[0] if str(err) else "invalid game summary")
 
 
-def load_cli_rules(spec: str) -> Any:
+def load_cli_rules(spec: str) -> Rules:
+    """``--rules``: a preset id, a JSON object ``{"preset", "options"}``, or a file
+    holding one; bad rules fail with one line naming the option at fault."""
     try:
-        return load_rules(parse_json(spec, MAX_RULES) if spec.startswith("{") else spec)
+        if spec.startswith("{"):
+            return load_rules(parse_json(spec, MAX_RULES))
+        if spec not in PRESETS and os.path.isfile(spec):
+            return load_rules(read_input(spec))
+        return load_rules(spec)
     except ValueError as err:
         fail(str(err))
+
+
+def with_rules(data: Any, spec: str | None) -> Any:
+    """A record or summary with its ``rules`` replaced by ``--rules``, if given."""
+    if spec is None or not isinstance(data, dict):
+        return data
+    return {**data, "rules": load_cli_rules(spec).to_json()}
 
 
 def cmd_simulate(args: argparse.Namespace) -> None:
@@ -339,6 +354,7 @@ def parser() -> argparse.ArgumentParser:
     ):
         c = sub.add_parser(name, help=f"read {what} (FILE or - for stdin)")
         c.add_argument("file")
+        c.add_argument("--rules", help="rules instead of the file's own (id, JSON or file)")
         c.set_defaults(run=run)
     s = sub.add_parser("simulate", help="play many games and check invariants")
     s.add_argument("--rules", required=True)

@@ -26,7 +26,15 @@ class CardOrder:
     follows: dict[Card, str]  # card -> suit it follows ("T" = trump)
     power: dict[Card, int]  # card -> rank inside what it follows; higher wins
     trumps: tuple[Card, ...]  # distinct trumps, highest first
-    dulle_second_wins: bool  # the second HT beats the first, except in the last trick
+    dulle_second_wins: bool  # the second HT beats the first (in the last trick: see below)
+    dulle_second_last: bool = False  # ... in the last trick too (dulle_order "second")
+    dullen: bool = False  # the HT is a Dulle here (a trump above the queens)
+    # Schweinchen of one deal (doko.pigs): the cards that rank above every other trump
+    # now (highest first), those whose first play unlocks them (pigs "second"), and
+    # those whose first play shows the table who holds them (pigs_reveal "play")
+    tops: tuple[Card, ...] = ()
+    locked: frozenset[Card] = frozenset()
+    unseen: frozenset[Card] = frozenset()
     # Tables for the hot paths, derived from the above: each card's rank in a trick
     # led by each suit (or trump), and the cards that follow each suit.
     led_ranks: dict[str, dict[Card, int]] = field(init=False, repr=False, compare=False)
@@ -60,7 +68,9 @@ class CardOrder:
         if follows[card] != follows[best]:
             return follows[card] == TRUMP
         if card == best:
-            return card == HT and self.dulle_second_wins and not last_trick
+            return (
+                card == HT and self.dulle_second_wins and (self.dulle_second_last or not last_trick)
+            )
         return self.power[card] > self.power[best]
 
     def winner(self, cards: list[Card] | tuple[Card, ...], last_trick: bool) -> int:
@@ -97,22 +107,47 @@ def is_solo_like(contract: str) -> bool:
     return contract.startswith("solo:") or contract in LONE_WEDDINGS
 
 
+SUIT_OF_SOLO = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}
+# Solos whose only trumps are ranks: the ranks, the higher group first (Fleischlos: none).
+PICTURE_RANKS = {
+    "queens": "Q",
+    "jacks": "J",
+    "kings": "K",
+    "queens-jacks": "QJ",
+    "kings-queens": "KQ",
+    "kings-jacks": "KJ",
+    "koehler": "KQJ",
+    "fleshless": "",
+}
+
+
+def trump_suit(kind: str) -> str | None:
+    """The suit whose cards are trumps besides queens and jacks (None: a picture solo)."""
+    return "D" if kind == "normal" else SUIT_OF_SOLO.get(kind)
+
+
 @cache
-def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrder:
-    """The card order of a contract kind: ``normal`` or one of the solo kinds."""
+def card_order(
+    kind: str,
+    rules: Rules,
+    deck_size: int | None = None,
+    tops: tuple[Card, ...] = (),
+    locked: frozenset[Card] = frozenset(),
+    unseen: frozenset[Card] = frozenset(),
+) -> CardOrder:
+    """The card order of a contract kind: ``normal`` or one of the solo kinds; with
+    ``tops`` (Schweinchen, doko.pigs) those cards above every other trump."""
     size = deck_size or rules.deck
     ranks = DECK_RANKS[size]
-    suit_of_solo = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}
-    if kind in ("normal", *suit_of_solo):
-        trumps = normal_trump_order(rules, suit_of_solo.get(kind, "D"), ranks)
-    elif kind == "queens":
-        trumps = [card(s, "Q") for s in SUITS]
-    elif kind == "jacks":
-        trumps = [card(s, "J") for s in SUITS]
-    elif kind == "fleshless":
-        trumps = []
+    suit = trump_suit(kind)
+    if suit is not None:
+        trumps = normal_trump_order(rules, suit, ranks)
+    elif kind in PICTURE_RANKS:
+        trumps = [card(s, r) for r in PICTURE_RANKS[kind] for s in SUITS]
     else:
         raise DokoError("unknown-contract-kind", kind=kind)
+    dulle_top = bool(trumps) and trumps[0] == HT
+    trumps = [*tops, *(c for c in trumps if c not in tops)]
     follows: dict[Card, str] = {}
     power: dict[Card, int] = {}
     for i, trump in enumerate(trumps):
@@ -124,11 +159,15 @@ def card_order(kind: str, rules: Rules, deck_size: int | None = None) -> CardOrd
         for i, c in enumerate(plain):
             follows[c] = suit
             power[c] = len(plain) - i
-    dulle_top = bool(trumps) and trumps[0] == HT
     return CardOrder(
         kind=kind,
         follows=follows,
         power=power,
         trumps=tuple(trumps),
-        dulle_second_wins=dulle_top and rules.dulle_order == "second-except-last",
+        dulle_second_wins=dulle_top and rules.dulle_order != "first",
+        dulle_second_last=dulle_top and rules.dulle_order == "second",
+        dullen=dulle_top,
+        tops=tops,
+        locked=locked,
+        unseen=unseen,
     )

@@ -82,6 +82,7 @@ MESSAGES: dict[str, str] = {
     "return-not-held": "seat {seat} does not hold {card} to return",
     "vorgefuehrt-must-solo": "a player who is vorgeführt must declare a solo",
     "throw-refused": "throwing needs {kings} kings and rules that allow it",
+    "throw-hand-refused": "throwing needs one of these hands: {hands!l}",
     "poverty-refused": "a Trumpfabgabe needs few enough trumps and rules that allow it",
     "wedding-refused": "a Hochzeit needs both Kreuz-Damen and a partner rule these rules offer",
     "unknown-solo": "these rules have no solo {kind!r}",
@@ -165,6 +166,11 @@ MESSAGES: dict[str, str] = {
     "option-solo-leads": "solo_leads 'duty' needs duty_solo_rounds > 0",
     "option-card-deadlines": "deadlines: cards in hand must not increase",
     "option-trick-deadlines": "deadlines: tricks must not decrease",
+    "option-needs-pigs": "{option}: needs pigs (Schweinchen) on",
+    "option-unknown-throw-hand": "throw_hands: unknown hand in {hands}",
+    "option-listed-twice": "{option}: an item is listed twice",
+    "option-throw-hands-deck": "throw_hands: nines need a deck with nines, not {deck} cards",
+    "option-no-throw-hand": "throw_hands: name at least one hand that may be thrown",
     # -- series (doko.series) --------------------------------------------------------
     "players-not-allowed": "{preset} is played by {allowed} players",
     "series-rounds-min": "a series has at least one round",
@@ -322,6 +328,33 @@ EXTRA_PARAMS: dict[str, tuple[str, ...]] = {
     "return-format": ("seat",),
     "not-your-turn": ("actor",),
     "bad-bot": ("bot",),
+    # the option at fault, for a rules editor to show the refusal next to it (None:
+    # the rules' shape, no single option)
+    **{
+        code: ("option",)
+        for code in (
+            "unknown-preset",
+            "rules-shape",
+            "rules-options-shape",
+            "option-unknown-solo",
+            "option-solo-twice",
+            "option-unknown-wedding-rule",
+            "option-no-wedding-rule",
+            "option-unknown-special",
+            "option-deadline-count",
+            "option-players",
+            "option-forty-cards-six-players",
+            "option-duty-solo-rounds",
+            "option-wedding-tricks",
+            "option-dulle-order",
+            "option-solo-leads",
+            "option-card-deadlines",
+            "option-trick-deadlines",
+            "option-unknown-throw-hand",
+            "option-throw-hands-deck",
+            "option-no-throw-hand",
+        )
+    },
 }
 
 

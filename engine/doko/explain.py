@@ -28,6 +28,7 @@ from .errors import RecordError, coded
 from .notation import parse_record
 from .observation import public_contract, revealed_parties
 from .outcome import result
+from .pigs import pig_kind
 from .scoring import goal
 from .state import GameState, apply
 from .tricks import Trick, specials_awarded, trick_specials
@@ -57,11 +58,15 @@ RULE_KEYS = frozenset(
         "karlchen",
         "karlchen-caught",
         "heart-trick",
+        "dulle-caught",
+        "pigs-revealed",
+        "superpigs-revealed",
         "result",
     }
 )
 # Tricks won by more than the highest card: the rule that decided them is a stop.
-RULE_WHYS = frozenset({"equal-first", "dulle-first", "dulle-second", "dulle-last"})
+EQUAL_WHYS = frozenset({"equal-first", "dulle-first", "dulle-second", "dulle-last"})
+RULE_WHYS = EQUAL_WHYS | {"pig", "superpig"}
 # Events that only say what was played (the plain narration of a step).
 PLAIN_KEYS = frozenset({"deal", "healthy", "lead", "play"})
 
@@ -147,7 +152,18 @@ def frame(state: GameState, action: str | None, focus: dict[str, Any] | None) ->
         "announcements": [{"seat": s, "word": w} for s, w in state.said],
         "known": {"re": sorted(re), "kontra": sorted(kontra)},
         "focus": focus,
+        **_pigs_known(state),
     }
+
+
+def _pigs_known(state: GameState) -> dict[str, Any]:
+    """Schweinchen the table has been shown (or all, once the deal is over)."""
+    out: dict[str, Any] = {}
+    if state.pig_seat is not None and (state.pigs_shown >= 0 or state.is_over):
+        out["pigs"] = state.pig_seat
+    if state.superpig_seat is not None and (state.superpigs_shown >= 0 or state.is_over):
+        out["superpigs"] = state.superpig_seat
+    return out
 
 
 def _focus(before: GameState, after: GameState) -> dict[str, Any] | None:
@@ -214,6 +230,7 @@ def _events(before: GameState, after: GameState) -> list[Event]:
         out += _announcement(before, after, seat, what)
     if what == "declare-solo":
         out.append(("declare-solo", {"seat": seat}))
+    out += _pigs_revealed(before, after)
     if action.card is not None:
         out += _card(before, seat, action.card)
     if len(after.tricks) > len(before.tricks):
@@ -283,6 +300,16 @@ def _parties_known(before: GameState, after: GameState, seat: int, what: str) ->
             if how == "deduced" and second_queen:
                 how = "second-queen"
             out.append(("party-known", {"seat": s, "party": party, "how": how}))
+    return out
+
+
+def _pigs_revealed(before: GameState, after: GameState) -> list[Event]:
+    """Schweinchen (or Superschweinchen) the table has just been shown."""
+    out: list[Event] = []
+    if after.pigs_shown >= 0 > before.pigs_shown:
+        out.append(("pigs-revealed", {"seat": after.pig_seat, "kind": "pigs"}))
+    if after.superpigs_shown >= 0 > before.superpigs_shown:
+        out.append(("superpigs-revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
     return out
 
 
@@ -357,10 +384,13 @@ def _why(state: GameState, trick: Trick, last: bool) -> str:
     cards = trick.cards
     card = cards[trick.seats.index(trick.winner)]
     led = order.follows[cards[0]]
+    pig = pig_kind(trick, card)
+    if pig is not None:
+        return pig  # a Schweinchen or Superschweinchen outranks every other trump
     if card == HT and cards.count(HT) == 2 and order.follows[HT] == "T":
-        if order.dulle_second_wins:
-            return "dulle-last" if last else "dulle-second"
-        return "dulle-first"
+        if order.dulle_second_wins and (order.dulle_second_last or not last):
+            return "dulle-second"
+        return "dulle-last" if order.dulle_second_wins else "dulle-first"
     if cards.count(card) == 2:
         return "equal-first"
     if order.follows[card] == "T" and led != "T":
@@ -382,7 +412,7 @@ def _trick(state: GameState, trick: Trick, number: int) -> list[Event]:
         "why": why,
         "last": last,
     }
-    if why in RULE_WHYS:
+    if why in EQUAL_WHYS:
         # the other copy: the card the rule let lose
         other = [
             s
@@ -406,7 +436,7 @@ def _trick(state: GameState, trick: Trick, number: int) -> list[Event]:
         special: dict[str, Any] = {"winner": trick.winner, "party": item.party, "points": points}
         if item.seat is not None:
             special["seat"] = item.seat
-        if item.kind in ("fox", "doppelkopf", "heart-trick"):
+        if item.kind in ("fox", "doppelkopf", "heart-trick", "dulle-caught"):
             special["trick"] = number
         if item.kind == "doppelkopf":
             special["eyes"] = trick.eyes

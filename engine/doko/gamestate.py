@@ -33,6 +33,11 @@ Contract = Literal[
     "solo:queens",
     "solo:jacks",
     "solo:fleshless",
+    "solo:kings",
+    "solo:queens-jacks",
+    "solo:kings-queens",
+    "solo:kings-jacks",
+    "solo:koehler",
 ]
 
 
@@ -65,6 +70,12 @@ class GameState(NamedTuple):
     kontra_words: tuple[str, ...] = ()
     frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
     one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
+    # Schweinchen (house rules, doko.pigs): the seat holding them, and the number of
+    # actions taken when the table learned it (-1: not yet); the same for Superschweinchen
+    pig_seat: int | None = None
+    superpig_seat: int | None = None
+    pigs_shown: int = -1
+    superpigs_shown: int = -1
 
     # -- derived facts -------------------------------------------------------
     @property

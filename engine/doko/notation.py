@@ -13,6 +13,7 @@ from typing import Any
 from .cards import deck, format_cards, parse_cards
 from .errors import IllegalAction, InputError, coded
 from .errors import RecordError as RecordError  # re-exported
+from .outcome import pigs_shown
 from .rules import load_rules
 from .state import GameState, apply, new_game
 from .untrusted import is_whole, parse_json
@@ -31,6 +32,8 @@ def record_of(state: GameState) -> dict[str, Any]:
     if state.forced_solo is not None:
         record["forced_solo"] = state.forced_solo
     record["actions"] = list(state.history)
+    if state.is_over:  # Schweinchen: derived from the deal, told for the reader
+        record.update(pigs_shown(state))
     return record
 
 

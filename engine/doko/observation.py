@@ -12,6 +12,7 @@ from typing import NamedTuple
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
 from .gamestate import Contract, GameState, Phase, updated
+from .pigs import hidden_from, seen_order
 from .rules import Rules
 from .state import NOTHING, Legal, legal_for
 from .tricks import Trick
@@ -119,7 +120,7 @@ def _seat_view(
         said=state.said,
         known_re=known[0],
         known_kontra=known[1],
-        order=state.order,
+        order=public.order,
         my_party=my_party,
         public=public,
         listed=listed,
@@ -142,6 +143,8 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     )
     if state.poverty_cards and seat not in (state.declarer, state.partner):
         public = updated(public, poverty_cards=())
+    if state.pig_seat is not None:  # Schweinchen the seat does not know of stay hidden
+        public = updated(public, order=seen_order(state, seat), **hidden_from(state, seat))
     return public
 
 

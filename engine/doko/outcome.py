@@ -54,4 +54,15 @@ def result(state: GameState) -> dict[str, Any]:
         raise DokoError("game-not-finished")
     if state.contract == "redeal":
         return {"contract": "redeal", "points": [0] * state.players}
-    return score(summarize(state))
+    return {**score(summarize(state)), **pigs_shown(state)}
+
+
+def pigs_shown(state: GameState) -> dict[str, Any]:
+    """Optional fields of a deal with Schweinchen: who held them and after how many
+    actions the table learned it (-1: never shown), for Superschweinchen too."""
+    out: dict[str, Any] = {}
+    if state.pig_seat is not None:
+        out["pigs"] = {"seat": state.pig_seat, "shown": state.pigs_shown}
+    if state.superpig_seat is not None:
+        out["superpigs"] = {"seat": state.superpig_seat, "shown": state.superpigs_shown}
+    return out

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .cards import CQ, DA, Card, is_fixed_team
 from .contracts import card_order
 from .errors import DokoError, IllegalAction
+from .pigs import counts_for_poverty
 
 if TYPE_CHECKING:
     from .gamestate import GameState
@@ -31,11 +32,11 @@ def choices(state: GameState, seat: int) -> list[str]:
         return list(solos)  # vorgeführt: only a solo, no throwing
     hand = state.dealt[seat]
     words = ["healthy"]
-    if rules.throw != "none" and _kings(hand) >= rules.throw_kings:
+    if rules.throw != "none" and may_throw(state, hand):
         words.append("throw")
     if hand.count(CQ) == 2 and not is_fixed_team(state.players):
         words += wedding_words(state, seat)
-    if rules.poverty != "none" and poverty_trumps(state, hand) <= rules.poverty_max_trumps:
+    if rules.poverty != "none" and _may_give_trumps(state, hand):
         words.append("poverty")
     return [*words, *solos]
 
@@ -63,11 +64,42 @@ def _kings(hand: tuple[Card, ...]) -> int:
     return sum(1 for c in hand if c.rank == "K")
 
 
+def _nines(hand: tuple[Card, ...]) -> int:
+    return sum(1 for c in hand if c.rank == "9")
+
+
+def may_throw(state: GameState, hand: tuple[Card, ...]) -> bool:
+    """Does ``hand`` qualify for one of the hands ``throw_hands`` lets a player throw?"""
+    rules = state.rules
+    tests = {
+        "kings": lambda: _kings(hand) >= rules.throw_kings,
+        "nines": lambda: _nines(hand) >= rules.throw_nines,
+        "nines-kings": lambda: _nines(hand) + _kings(hand) >= rules.throw_nines_kings,
+        "fox-highest": lambda: _highest_trump(state, hand) == DA,
+    }
+    return any(tests[kind]() for kind in rules.throw_hands)
+
+
+def _highest_trump(state: GameState, hand: tuple[Card, ...]) -> Card | None:
+    order = state.order  # the normal order while reservations are made
+    trumps = [c for c in hand if order.follows[c] == "T"]
+    return max(trumps, key=order.power.__getitem__, default=None)
+
+
+def _may_give_trumps(state: GameState, hand: tuple[Card, ...]) -> bool:
+    # fixed teams (6 and 8 seats) play by seat: a Trumpfabgabe's pair would break them
+    if is_fixed_team(state.players):
+        return False
+    return poverty_trumps(state, hand) <= state.rules.poverty_max_trumps
+
+
 def poverty_trumps(state: GameState, hand: tuple[Card, ...]) -> int:
     """Trumps that count for the Trumpfabgabe limit."""
     follows = state.order.follows  # still the normal order while reservations are made
     trumps = [c for c in hand if follows[c] == "T"]
-    return len(trumps) if state.rules.poverty_counts_fox else len(trumps) - trumps.count(DA)
+    if state.rules.poverty_counts_fox or counts_for_poverty(state.rules, hand):
+        return len(trumps)
+    return len(trumps) - trumps.count(DA)
 
 
 def _deck_size(state: GameState) -> int:
@@ -82,6 +114,8 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
         return check_return(state, what) or IllegalAction("return-cards", seat=seat)
     if state.forced_solo is not None:
         return IllegalAction("vorgefuehrt-must-solo", seat=seat)
+    if what == "throw" and state.rules.throw_hands != ("kings",):
+        return IllegalAction("throw-hand-refused", hands=list(state.rules.throw_hands))
     if what == "throw":
         return IllegalAction("throw-refused", kings=state.rules.throw_kings)
     if what == "poverty":
@@ -116,6 +150,10 @@ def priority(state: GameState, seat: int, what: str) -> tuple[int, int]:
     return (_PRIORITY.get(what, 1 if what.startswith("wedding") else 0), 0)
 
 
+def _soloist_leads(solo_leads: str, duty: bool) -> bool:
+    return solo_leads == "soloist" or (duty and solo_leads == "duty")
+
+
 _PRIORITY = {"throw": 3, "poverty": 2}  # of the reservations that are not solos or weddings
 
 
@@ -128,7 +166,7 @@ def resolve(state: GameState) -> GameState:
     left = state.next_seat(state.dealer)
     if what.startswith("solo:"):
         duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
-        leads = seat if duty and state.rules.solo_leads == "duty" else left
+        leads = seat if _soloist_leads(state.rules.solo_leads, duty) else left
         order = card_order(what[5:], state.rules, _deck_size(state))
         return state.updated(
             contract=what,

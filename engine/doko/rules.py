@@ -19,6 +19,9 @@ from .errors import RulesError
 T = TypeVar("T")
 
 SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "fleshless")
+# Picture solos a table may add (house rules): only the named ranks are trumps.
+PICTURE_SOLOS = ("kings", "queens-jacks", "kings-queens", "kings-jacks", "koehler")
+ALL_SOLO_KINDS = SOLO_KINDS + PICTURE_SOLOS
 WEDDING_RULES = ("foreign", "fehl", "trump", "first", "card")
 SPECIAL_KINDS = (
     "doppelkopf",
@@ -27,7 +30,23 @@ SPECIAL_KINDS = (
     "karlchen",
     "karlchen-caught",
     "heart-trick",
+    "dulle-caught",
 )
+THROW_HANDS = ("kings", "nines", "nines-kings", "fox-highest")
+NINES_HANDS = ("nines", "nines-kings")  # hands that need nines in the deck
+
+# The groups an option is shown in (a rules editor's sections).
+GROUPS = ("cards", "reservations", "announcements", "specials", "scoring", "bock", "table")
+
+
+def needs(option: str, **condition: Any) -> dict[str, Any]:
+    """One condition of an option's ``depends``: ``not=[values]`` or ``has=value``."""
+    key, value = next(iter(condition.items()))
+    return {"option": option, key.rstrip("_"): value}
+
+
+PIGS_ON = needs("pigs", not_=["none"])
+THROWING = needs("throw", not_=["none"])
 
 
 def opt(
@@ -35,111 +54,243 @@ def opt(
     description: str,
     choices: tuple[Any, ...] | None = None,
     span: tuple[int, int] | None = None,
+    *,
+    group: str,
+    depends: tuple[dict[str, Any], ...] = (),
+    items: tuple[str, ...] | None = None,
 ) -> Any:
     """An option: its default, what it means, and the values it may take (a choice
     list, or for a number, or each number of a list, the lowest and highest, both
-    included)."""
+    included); the group a rules editor shows it in, the conditions under which it
+    applies (all must hold) and, for a list drawn from a closed set, its members."""
     return field(
-        default=default, metadata={"description": description, "choices": choices, "span": span}
+        default=default,
+        metadata={
+            "description": description,
+            "choices": choices,
+            "span": span,
+            "group": group,
+            "depends": depends,
+            "items": items,
+        },
     )
 
 
 @dataclass(frozen=True)
 class Rules:
-    preset: str = opt("ddv", "Preset these rules start from")
-    players: tuple[int, ...] = opt((4, 5), "Table sizes the preset allows")
-    deck: int = opt(48, "Cards in the deck (40 without nines, 48 with)", (40, 48))
+    preset: str = opt("ddv", "Preset these rules start from", group="table")
+    players: tuple[int, ...] = opt((4, 5), "Table sizes the preset allows", group="table")
+    deck: int = opt(48, "Cards in the deck (40 without nines, 48 with)", (40, 48), group="cards")
     # Trumps and tricks
-    dullen: bool = opt(True, "Both Herz-Zehnen (Dullen) are the highest trumps")
+    dullen: bool = opt(True, "Both Herz-Zehnen (Dullen) are the highest trumps", group="cards")
     dulle_order: str = opt(
         "first",
-        "Which of two Dullen wins a trick: the first, or the second except in the last trick",
-        ("first", "second-except-last"),
+        "Which of two Dullen wins a trick: the first, the second except in the last "
+        "trick, or always the second",
+        ("first", "second-except-last", "second"),
+        group="cards",
+        depends=(needs("dullen", not_=[False]),),
+    )
+    # Schweinchen (house rules)
+    pigs: str = opt(
+        "none",
+        "Schweinchen: a player holding both trump aces ranks them above every trump "
+        "(both), or the second one played only (second)",
+        ("none", "both", "second"),
+        group="cards",
+    )
+    pigs_reveal: str = opt(
+        "play",
+        "When the table learns of Schweinchen: when the first is played, or before the "
+        "first card (reservation)",
+        ("play", "reservation"),
+        group="cards",
+        depends=(PIGS_ON,),
+    )
+    pigs_in_solo: bool = opt(
+        False,
+        "In a suit solo the two aces of the solo's suit are Schweinchen",
+        group="cards",
+        depends=(PIGS_ON,),
+    )
+    superpigs: bool = opt(
+        False,
+        "Superschweinchen: both trump nines (trump kings without nines) in one hand rank "
+        "above the Schweinchen, in a deal that has Schweinchen",
+        group="cards",
+        depends=(PIGS_ON,),
     )
     # Reservations
-    solos: tuple[str, ...] = opt(SOLO_KINDS, "Solo kinds that may be declared")
+    solos: tuple[str, ...] = opt(
+        SOLO_KINDS, "Solo kinds that may be declared", group="reservations", items=ALL_SOLO_KINDS
+    )
     solos_ranked: bool = opt(
-        False, "Solos outrank each other in the listed order (else equal, seat order decides)"
+        False,
+        "Solos outrank each other in the listed order (else equal, seat order decides)",
+        group="reservations",
     )
     solo_leads: str = opt(
         "duty",
-        "Who leads a solo: always left of the dealer, or the soloist in a Pflichtsolo",
-        ("left", "duty"),
+        "Who leads a solo: always left of the dealer, the soloist in a Pflichtsolo, or "
+        "always the soloist",
+        ("left", "duty", "soloist"),
+        group="reservations",
     )
     duty_solo_rounds: int = opt(
-        5, "Rounds within which every player owes a Pflichtsolo (0: none)", span=(0, 20)
+        5,
+        "Rounds within which every player owes a Pflichtsolo (0: none)",
+        span=(0, 20),
+        group="reservations",
     )
     wedding_rules: tuple[str, ...] = opt(
         ("foreign",),
         "Partner rules a Hochzeit may name (foreign: first trick not won by "
         "the Hochzeiter; fehl/trump: first plain-suit/trump-led trick; first: the first "
         "trick; card: whoever first plays a named card)",
+        group="reservations",
+        items=WEDDING_RULES,
     )
     wedding_tricks: int = opt(
-        3, "Tricks within which a Hochzeit must find its partner (0: any)", span=(0, 12)
+        3,
+        "Tricks within which a Hochzeit must find its partner (0: any)",
+        span=(0, 12),
+        group="reservations",
     )
     wedding_deadline_shift: bool = opt(
-        True, "Announcement deadlines move back by the tricks a Hochzeit took to decide"
+        True,
+        "Announcement deadlines move back by the tricks a Hochzeit took to decide",
+        group="announcements",
+        depends=(needs("announcements", not_=["none"]),),
     )
     throw: str = opt(
         "none",
-        "Five kings: none, throw at once before reservations (redeal), or a "
+        "Throwing in: none, throw at once before reservations (redeal), or a "
         "reservation below solos (redeal unless a solo is played)",
         ("none", "immediate", "reservation"),
+        group="reservations",
     )
-    throw_kings: int = opt(5, "Kings needed to throw", span=(1, 8))
+    throw_hands: tuple[str, ...] = opt(
+        ("kings",),
+        "Hands that may be thrown: kings (throw_kings kings), nines (throw_nines nines), "
+        "nines-kings (throw_nines_kings nines and kings together), fox-highest (the "
+        "highest trump is a Karo-As)",
+        group="reservations",
+        depends=(THROWING,),
+        items=THROW_HANDS,
+    )
+    throw_kings: int = opt(
+        5,
+        "Kings needed to throw",
+        span=(1, 8),
+        group="reservations",
+        depends=(needs("throw_hands", has="kings"), THROWING),
+    )
+    throw_nines: int = opt(
+        5,
+        "Nines needed to throw (48 cards)",
+        span=(1, 8),
+        group="reservations",
+        depends=(needs("throw_hands", has="nines"), THROWING),
+    )
+    throw_nines_kings: int = opt(
+        7,
+        "Nines and kings together needed to throw (48 cards)",
+        span=(1, 12),
+        group="reservations",
+        depends=(needs("throw_hands", has="nines-kings"), THROWING),
+    )
     poverty: str = opt(
         "none",
         "Trumpfabgabe: none, ask the others in order, or push the trumps to the left",
         ("none", "ask", "push"),
+        group="reservations",
     )
-    poverty_max_trumps: int = opt(3, "Most trumps a Trumpfabgabe hand may hold", span=(0, 12))
-    poverty_counts_fox: bool = opt(True, "Karo-Asse count as trumps for the Trumpfabgabe limit")
+    poverty_max_trumps: int = opt(
+        3,
+        "Most trumps a Trumpfabgabe hand may hold",
+        span=(0, 12),
+        group="reservations",
+        depends=(needs("poverty", not_=["none"]),),
+    )
+    poverty_counts_fox: bool = opt(
+        True,
+        "Karo-Asse count as trumps for the Trumpfabgabe limit",
+        group="reservations",
+        depends=(needs("poverty", not_=["none"]),),
+    )
     solo_one_queen: bool = opt(
-        False, "A player with one Kreuz-Dame may declare a solo until the other is played"
+        False,
+        "A player with one Kreuz-Dame may declare a solo until the other is played",
+        group="reservations",
     )
     # Announcements
     gegenansage: bool = opt(
-        True, "A party may answer an opposing announcement with Re/Kontra one card later"
+        True,
+        "A party may answer an opposing announcement with Re/Kontra one card later",
+        group="announcements",
+        depends=(needs("announcements", not_=["none"]),),
     )
     announcements: str = opt(
         "cards",
         "Announcement deadlines: none, by trick, or by cards still in hand",
         ("none", "tricks", "cards"),
+        group="announcements",
     )
     deadlines: tuple[int, ...] = opt(
         (11, 10, 9, 8, 7),
         "Deadlines for Re/Kontra, keine 90, 60, 30, schwarz: cards still "
         "in hand (cards) or the trick before whose first card it must be said (tricks)",
         span=(0, 12),
+        group="announcements",
+        depends=(needs("announcements", not_=["none"]),),
     )
     # Scoring
-    scoring: str = opt("ddv", "Scoring system", ("ddv", "lockhausen", "berndt", "klassisch"))
-    specials: tuple[str, ...] = opt(
-        ("doppelkopf", "fox", "karlchen"), "Sonderpunkte awarded in partner games"
+    scoring: str = opt(
+        "ddv", "Scoring system", ("ddv", "lockhausen", "berndt", "klassisch"), group="scoring"
     )
-    specials_in_solo: tuple[str, ...] = opt((), "Sonderpunkte awarded in solos")
+    specials: tuple[str, ...] = opt(
+        ("doppelkopf", "fox", "karlchen"),
+        "Sonderpunkte awarded in partner games",
+        group="specials",
+        items=SPECIAL_KINDS,
+    )
+    specials_in_solo: tuple[str, ...] = opt(
+        (), "Sonderpunkte awarded in solos", group="specials", items=SPECIAL_KINDS
+    )
     doppelkarl: bool = opt(
-        False, "Two Karlchen of one party in the last trick score twice (Doppelkarl)"
+        False,
+        "Two Karlchen of one party in the last trick score twice (Doppelkarl)",
+        group="specials",
     )
     specials_lone_wedding: bool = opt(
-        False, "A silent or lone Hochzeit (scored as a solo) still awards partner-game Sonderpunkte"
+        False,
+        "A silent or lone Hochzeit (scored as a solo) still awards partner-game Sonderpunkte",
+        group="specials",
     )
     against_old_in_poverty: bool = opt(
-        True, "Kontra gets the point 'gegen die Alten' when it beats a Trumpfabgabe"
+        True,
+        "Kontra gets the point 'gegen die Alten' when it beats a Trumpfabgabe",
+        group="scoring",
+        depends=(needs("poverty", not_=["none"]),),
     )
     unannounced_levels: bool = opt(
-        False, "Levels reached without an announcement score a point each (lockhausen)"
+        False,
+        "Levels reached without an announcement score a point each (lockhausen)",
+        group="scoring",
     )
     fixed_team_solo_factor: bool = opt(
-        True, "At 6 and 8 players a soloist scores x5 and x7 instead of x3"
+        True, "At 6 and 8 players a soloist scores x5 and x7 instead of x3", group="scoring"
     )
     sitting_out: str = opt(
         "zero",
         "What a dealer who sits out scores: 0, or what each Kontra player scores",
         ("zero", "kontra"),
+        group="scoring",
+        depends=(needs("players", has=5),),
     )
-    tournament: bool = opt(False, "Tournament preset: no running Augen shown during play")
+    tournament: bool = opt(
+        False, "Tournament preset: no running Augen shown during play", group="table"
+    )
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -190,63 +341,113 @@ class Rules:
                         low=span[0],
                         high=span[1],
                     )
+        for check in (self._list_problem, self._combination_problem, self._house_problem):
+            found = check()
+            if found is not None:
+                return found
+        return None
+
+    def _list_problem(self) -> RulesError | None:
+        """A list option with a member outside its closed set, or listed twice."""
         checks: list[tuple[bool, str, dict[str, Any]]] = [
             (
-                all(k in SOLO_KINDS for k in self.solos),
+                all(k in ALL_SOLO_KINDS for k in self.solos),
                 "option-unknown-solo",
-                {"solos": self.solos},
+                {"option": "solos", "solos": self.solos},
             ),
-            (len(set(self.solos)) == len(self.solos), "option-solo-twice", {}),
+            (len(set(self.solos)) == len(self.solos), "option-solo-twice", {"option": "solos"}),
             (
                 all(r in WEDDING_RULES for r in self.wedding_rules),
                 "option-unknown-wedding-rule",
-                {"rules": self.wedding_rules},
+                {"option": "wedding_rules", "rules": self.wedding_rules},
             ),
-            (len(self.wedding_rules) >= 1, "option-no-wedding-rule", {}),
+            (len(self.wedding_rules) >= 1, "option-no-wedding-rule", {"option": "wedding_rules"}),
             (
-                all(k in SPECIAL_KINDS for k in self.specials + self.specials_in_solo),
+                all(k in SPECIAL_KINDS for k in self.specials),
                 "option-unknown-special",
-                {},
+                {"option": "specials"},
             ),
-            (len(self.deadlines) == 5, "option-deadline-count", {}),
+            (
+                all(k in SPECIAL_KINDS for k in self.specials_in_solo),
+                "option-unknown-special",
+                {"option": "specials_in_solo"},
+            ),
+            (
+                all(h in THROW_HANDS for h in self.throw_hands),
+                "option-unknown-throw-hand",
+                {"option": "throw_hands", "hands": self.throw_hands},
+            ),
+            (
+                len(set(self.throw_hands)) == len(self.throw_hands),
+                "option-listed-twice",
+                {"option": "throw_hands"},
+            ),
+            (len(self.deadlines) == 5, "option-deadline-count", {"option": "deadlines"}),
             (
                 all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
                 "option-players",
-                {},
+                {"option": "players"},
             ),
+        ]
+        return _first_failed(checks)
+
+    def _combination_problem(self) -> RulesError | None:
+        """Options that do not fit together (the rules before house rules)."""
+        checks: list[tuple[bool, str, dict[str, Any]]] = [
             (
                 not (6 in self.players and self.deck == 40),
                 "option-forty-cards-six-players",
-                {},
+                {"option": "players"},
             ),
-            (self.duty_solo_rounds >= 0, "option-duty-solo-rounds", {}),
-            (0 <= self.wedding_tricks <= 12, "option-wedding-tricks", {}),
+            (self.duty_solo_rounds >= 0, "option-duty-solo-rounds", {"option": "duty_solo_rounds"}),
+            (0 <= self.wedding_tricks <= 12, "option-wedding-tricks", {"option": "wedding_tricks"}),
             (
-                not (self.dulle_order == "second-except-last" and not self.dullen),
+                not (self.dulle_order != "first" and not self.dullen),
                 "option-dulle-order",
-                {},
+                {"option": "dulle_order"},
             ),
             (
                 not (self.solo_leads == "duty" and self.duty_solo_rounds == 0),
                 "option-solo-leads",
-                {},
+                {"option": "solo_leads"},
             ),
             (
                 self.announcements != "cards"
                 or list(self.deadlines) == sorted(self.deadlines, reverse=True),
                 "option-card-deadlines",
-                {},
+                {"option": "deadlines"},
             ),
             (
                 self.announcements != "tricks" or list(self.deadlines) == sorted(self.deadlines),
                 "option-trick-deadlines",
-                {},
+                {"option": "deadlines"},
             ),
         ]
-        for ok, code, params in checks:
-            if not ok:
-                return RulesError(code, **params)
-        return None
+        return _first_failed(checks)
+
+    def _house_problem(self) -> RulesError | None:
+        """House-rule options that need another option, or a deck with nines."""
+        pigs_off = self.pigs == "none"
+        checks: list[tuple[bool, str, dict[str, Any]]] = [
+            (not (pigs_off and self.superpigs), "option-needs-pigs", {"option": "superpigs"}),
+            (not (pigs_off and self.pigs_in_solo), "option-needs-pigs", {"option": "pigs_in_solo"}),
+            (
+                not (pigs_off and self.pigs_reveal != "play"),
+                "option-needs-pigs",
+                {"option": "pigs_reveal"},
+            ),
+            (
+                self.deck != 40 or not any(h in NINES_HANDS for h in self.throw_hands),
+                "option-throw-hands-deck",
+                {"option": "throw_hands", "deck": self.deck},
+            ),
+            (
+                self.throw == "none" or len(self.throw_hands) >= 1,
+                "option-no-throw-hand",
+                {"option": "throw_hands"},
+            ),
+        ]
+        return _first_failed(checks)
 
     def hand_size_for(self, players: int) -> int:
         """Cards each active seat is dealt (and tricks in a deal) at a table of
@@ -278,6 +479,13 @@ class Rules:
         """The ``rules`` field of a game record: the preset id, or id plus options."""
         changed = self.overrides()
         return self.preset if not changed else {"preset": self.preset, "options": changed}
+
+
+def _first_failed(checks: list[tuple[bool, str, dict[str, Any]]]) -> RulesError | None:
+    for ok, code, params in checks:
+        if not ok:
+            return RulesError(code, **params)
+    return None
 
 
 def _jsonable(value: Any) -> Any:
@@ -363,14 +571,14 @@ def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
         return spec
     if isinstance(spec, str):
         if spec not in PRESETS:
-            raise RulesError("unknown-preset", preset=spec, presets=list(PRESETS))
+            raise RulesError("unknown-preset", option="preset", preset=spec, presets=list(PRESETS))
         return PRESETS[spec]
     if not isinstance(spec, dict) or not isinstance(spec.get("preset"), str):
-        raise RulesError("rules-shape")
+        raise RulesError("rules-shape", option="preset")
     base = load_rules(spec["preset"])
     options = spec.get("options", {})
     if not isinstance(options, dict):
-        raise RulesError("rules-options-shape")
+        raise RulesError("rules-options-shape", option=None)
     names = {f.name: f for f in dataclasses.fields(Rules)}
     changes: dict[str, Any] = {}
     for name, value in options.items():
@@ -417,6 +625,9 @@ def describe() -> dict[str, Any]:
                 "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
                 "range": list(f.metadata["span"]) if f.metadata.get("span") else None,
                 "description": f.metadata["description"],
+                "group": f.metadata["group"],
+                "depends": [dict(d) for d in f.metadata["depends"]],
+                "items": list(f.metadata["items"]) if f.metadata.get("items") else None,
             }
         )
     presets = {

@@ -614,6 +614,7 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
         # a Doppelkarl needs two partners: also the three opponents of a soloist
         "karlchen": 2 if rules.doppelkarl else 1,
         "karlchen-caught": 2,
+        "dulle-caught": 2,
         "doppelkopf": TOTAL_EYES // 40,
     }
     for kind, limit in most.items():

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import announcements as ann
+from . import pigs
 from . import reservations as res
 from .actions import word_kind
 from .cards import CARDS, Card, deal
@@ -210,6 +211,8 @@ def cards_only_from_now(state: GameState) -> bool:
     """Is playing cards all anyone may do for the rest of the deal? (See ``play_out``.)"""
     if state.phase != "play" or state.rules.solo_one_queen:
         return False
+    if state.order.locked or state.order.unseen:
+        return False  # a Schweinchen still changes the order or shows its holder
     if state.contract == "wedding" and not state.wedding_decided:
         return False  # its partner may still be found, which opens announcements
     return _calls_over(state)
@@ -242,7 +245,7 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
             cards.append(card)
         last = not hand
         leader = seats[order.winner(cards, last)]
-        tricks.append(Trick(tuple(seats), tuple(cards), leader))
+        tricks.append(Trick(tuple(seats), tuple(cards), leader, order.tops))
         if last:
             break
         seats, cards = [], []
@@ -303,12 +306,16 @@ def _carry_out(state: GameState, seat: int, what: str, action: str) -> GameState
         return play_card(state, seat, Card.from_str(what), history)
     state = updated(state, history=history)
     if state.phase == "reservations":
-        return res.declare(state, seat, what)
-    if state.phase == "poverty":
-        return res.answer_poverty(state, seat, what)
-    if state.phase == "poverty-return":
-        return res.return_cards(state, seat, what)
-    return res.declare_one_queen_solo(state, seat)
+        after = res.declare(state, seat, what)
+    elif state.phase == "poverty":
+        after = res.answer_poverty(state, seat, what)
+    elif state.phase == "poverty-return":
+        after = res.return_cards(state, seat, what)
+    else:
+        after = res.declare_one_queen_solo(state, seat)
+    if after.phase == "play" and state.rules.pigs != "none":
+        return pigs.begin(after)  # the contract is fixed (or changed): Schweinchen?
+    return after
 
 
 def is_legal(state: GameState, seat: int, what: str) -> bool:
@@ -351,6 +358,7 @@ def play_card(
 ) -> GameState:
     """``seat`` plays ``card``; ``history`` (from apply) replaces the state's in passing."""
     hands, hand = state.hands, state.hands[seat]
+    order = state.order
     i = hand.index(card)
     values = list(state)  # the new state's fields, set by position: this runs for every card
     values[_HANDS] = hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
@@ -361,19 +369,26 @@ def play_card(
     if len(trick) < len(active):
         values[_TRICK] = trick
         values[_TO_ACT] = active[(active.index(seat) + 1) % len(active)]  # next_seat(seat)
+        if order.unseen and card in order.unseen:
+            return pigs.after_card(from_values(values), card)
         return from_values(values)
     seats, cards = zip(*trick, strict=True)  # each in play order
     last = not hands[seat]
-    winner = seats[state.order.winner(cards, last)]
-    done = Trick(seats, cards, winner)
+    winner = seats[order.winner(cards, last)]
+    done = Trick(seats, cards, winner, order.tops)
     values[_TRICK] = ()
     values[_TRICKS] = state.tricks + (done,)
     values[_TO_ACT] = None if last else winner
     if last:
         values[_PHASE] = "done"
+    after = from_values(values)
+    if order.unseen and card in order.unseen:
+        after = pigs.after_card(after, card)
+    if order.locked and not order.locked.isdisjoint(cards):
+        after = pigs.after_trick(after)  # the second copy now ranks on top
     if state.contract == "wedding":  # a Hochzeit may find its partner in this trick
-        return res.after_trick(from_values(values), done)
-    return from_values(values)
+        return res.after_trick(after, done)
+    return after
 
 
 # -- explaining refusals --------------------------------------------------------

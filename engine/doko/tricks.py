@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CJ, DA, Card, total_eyes
+from .cards import CJ, DA, HT, Card, total_eyes
 from .contracts import LONE_WEDDINGS, CardOrder, is_solo_like
 from .rules import Rules
 
@@ -13,6 +13,7 @@ class Trick(NamedTuple):
     seats: tuple[int, ...]  # in play order, the leader first
     cards: tuple[Card, ...]
     winner: int  # seat
+    tops: tuple[Card, ...] = ()  # cards that ranked as Schweinchen in this trick (doko.pigs)
 
     @property
     def eyes(self) -> int:
@@ -72,12 +73,15 @@ def trick_specials(
     follows = order.follows
     if "doppelkopf" in kinds and total_eyes(cards) >= 40:
         items.append(Special("doppelkopf", party))
-    if DA in cards and follows.get(DA) == "T":
+    if DA in cards and follows.get(DA) == "T" and DA not in trick.tops:  # a pig is no Fuchs
         if "fox" in kinds:
             caught = [s for s in trick.played_by(DA) if party_of[s] != party]
             items += [Special("fox", party, s) for s in caught]
         if last and "fox-last" in kinds and _winning_card(trick) == DA:
             items.append(Special("fox-last", party))
+    if "dulle-caught" in kinds and HT in cards and order.dullen:
+        caught = [s for s in trick.played_by(HT) if party_of[s] != party]
+        items += [Special("dulle-caught", party, s) for s in caught]
     if "heart-trick" in kinds and all(follows[c] == "H" for c in cards):
         items.append(Special("heart-trick", party))
     if last and CJ in cards:

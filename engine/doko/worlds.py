@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from functools import partial
 
+from . import pigs
 from .cards import CQ, Card, deck, is_fixed_team
 from .contracts import card_order
 from .observation import Observation
@@ -68,9 +69,11 @@ def sample_world(
     need = {s: obs.hand_sizes[s] for s in others}
     void = voids(obs)
     seats, cannot = queen_rules(obs)
-    must = sorted(seats)
+    must = [(s, CQ) for s in sorted(seats)]
     if weddings:
-        must += wedding_queens(obs)
+        must += [(s, CQ) for s in wedding_queens(obs)]
+    # a seat shown to hold Schweinchen holds their unplayed copies
+    must += [(s, c) for s, c in pigs.known_holdings(obs.public) if s != obs.seat]
     follows = obs.order.follows
     pool = unseen_cards(obs)
     for attempt in range(tries):
@@ -95,7 +98,7 @@ def _deal_constrained(
     pool: list[Card],
     need: dict[int, int],
     void: dict[int, set[str]],
-    must: list[int],
+    must: list[tuple[int, Card]],
     cannot: set[int],
     follows: dict[Card, str],
     rng: random.Random,
@@ -104,12 +107,12 @@ def _deal_constrained(
     cards = pool[:]
     rng.shuffle(cards)
     hands: dict[int, list[Card]] = {s: [] for s in need}
-    if strict:  # a seat known to be Re that has not shown its Alte holds one
-        for seat in must:
-            if CQ not in cards:
+    if strict:  # a seat known to be Re that has not shown its Alte holds one (and so on)
+        for seat, wanted in must:
+            if wanted not in cards or seat not in hands or len(hands[seat]) >= need[seat]:
                 return None
-            cards.remove(CQ)
-            hands[seat].append(CQ)
+            cards.remove(wanted)
+            hands[seat].append(wanted)
     # place the most constrained cards first so few deals dead-end
     cards.sort(key=lambda c: -sum(1 for s in need if follows[c] in void[s]))
     for card in cards:
@@ -139,7 +142,7 @@ def _world(obs: Observation, hands: dict[int, list[Card]]) -> GameState:
     if public.contract == "normal" and not is_fixed_team(obs.players):
         # the parties follow from where this world put the Kreuz-Damen
         world = world._replace(re_party=tuple(s for s in public.active if CQ in dealt[s]))
-    return world
+    return pigs.settle(world, public)
 
 
 # -- weighting by what the others said -------------------------------------------------
