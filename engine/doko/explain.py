@@ -249,7 +249,8 @@ def _events(before: GameState, after: GameState) -> list[Event]:
         )
     if after.contract == "wedding-alone" and before.contract == "wedding":
         out.append(("wedding-alone", {"seat": after.declarer, "trick": len(after.tricks)}))
-    if not after.is_over:
+    # a special game's contract names its parties itself: no seat-by-seat list then
+    if not after.is_over and not any(key == "contract" for key, _ in out):
         out += _parties_known(before, after, seat, what)
     return out
 
