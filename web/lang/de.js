@@ -708,7 +708,7 @@ export default {
   "demoOpt.bock_rounds": "Bockrunden je Auslöser",
   "demoOpt.bock_stack": "Bockrunden doppelt",
   "demoOpt.solos": "weiteren Soli",
-  "demoOpt.solo_leads": "Solist spielt aus",
+  "demoOpt.solo_leads": "Ausspiel durch den Solisten",
   "demoOpt.throw": "Schmeißen",
   "demoOpt.throw_hands": "Schmeißen mit Neunen",
   "demoOpt.throw_nines": "Neunen zum Schmeißen",
