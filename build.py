@@ -45,6 +45,8 @@ def log(msg: str) -> None:
 
 
 def write_licenses(pyodide_dir: Path) -> None:
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    qr_version = lock["node_modules/qrcode-generator"]["version"]
     notice = f"""Third-party software in this site
 =================================
 
@@ -70,10 +72,16 @@ snapshot.bin
 doko-*.whl, *.js, *.css, *.html
           Doppelkopf engine and page, MIT license.
 
+app.js    also holds qrcode-generator {qr_version} by Kazuhiko Arase (npm package
+          "qrcode-generator", https://github.com/kazuhikoarase/qrcode-generator),
+          which draws the invite codes. License: MIT (text below).
+          The word "QR Code" is a registered trademark of DENSO WAVE INCORPORATED.
+
 """
     texts = [
         ("Mozilla Public License 2.0", ROOT / "licenses" / "MPL-2.0.txt"),
         ("Python Software Foundation License", ROOT / "licenses" / "Python-PSF.txt"),
+        ("MIT License (qrcode-generator)", ROOT / "licenses" / "qrcode-generator-MIT.txt"),
     ]
     parts = [notice]
     for title, path in texts:

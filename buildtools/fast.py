@@ -36,12 +36,24 @@ EXTERNAL = "./boot.js"  # its own <script async>: starts the worker first; share
 def esbuild(log: Callable[[str], None]) -> list[str] | None:
     """The command that runs the esbuild package-lock.json pins (``npm ci`` if it is not
     installed yet); None, with a warning, if it cannot be had (no npm, offline)."""
-    want = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    want = want["node_modules/esbuild"]["version"]
+    locked = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    want = locked["node_modules/esbuild"]["version"]
     package = ROOT / "node_modules" / "esbuild"
     node = shutil.which("node")
 
+    def installed(name: str) -> bool:
+        """The package lock's version of ``name`` is in node_modules/."""
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            found = json.loads((ROOT / name / "package.json").read_text())["version"]
+            return bool(found == locked[name]["version"])
+        return False
+
+    # the page's own dependencies (bundled into app.js) must be in too
+    bundled = [n for n, p in locked.items() if n.startswith("node_modules/") and not p.get("dev")]
+
     def command() -> list[str] | None:
+        if not all(installed(name) for name in bundled):
+            return None
         with contextlib.suppress(OSError, ValueError, KeyError):
             if json.loads((package / "package.json").read_text())["version"] == want:
                 # a Node script, or the native binary once esbuild's install script ran
@@ -58,7 +70,7 @@ def esbuild(log: Callable[[str], None]) -> list[str] | None:
     if npm is None or node is None:
         log("warning: npm not found, page modules not bundled (slower start)")
         return None
-    log(f"npm ci (esbuild {want}, into node_modules/)")
+    log(f"npm ci (esbuild {want} and the page's packages, into node_modules/)")
     try:
         # no install scripts: esbuild's own only checks and relinks the binary that its
         # platform package (@esbuild/<os>-<cpu>, in the lock file) ships
@@ -104,7 +116,13 @@ def bundle(dist: Path, log: Callable[[str], None]) -> int:
         )
         if done.returncode != 0:  # the page's own code is broken: say where, stop
             raise SystemExit(f"build: esbuild failed on web/{ENTRY}:\n{done.stderr.strip()}")
-        inputs = [name for name in json.loads(meta.read_text())["inputs"] if name != ENTRY]
+        # the page's own modules: an npm package's files (../node_modules/...) are bundled
+        # too, and must stay where they are
+        inputs = [
+            name
+            for name in json.loads(meta.read_text())["inputs"]
+            if name != ENTRY and (dist / name).resolve().is_relative_to(dist.resolve())
+        ]
     # a module some other file still names (another page, the worker) stays
     others = [
         p.read_text()

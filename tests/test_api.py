@@ -297,3 +297,34 @@ def test_rounds_are_bounded_and_the_longest_series_saves_within_the_limit() -> N
         played = series_mod.record_game(played, state)
     size = len(json.dumps({"table": {"series": series_mod.series_record(played)}}))
     assert size < api.MAX_PAYLOAD * 0.9, size
+
+
+def test_a_shared_table_shows_each_seat_its_own_hand_only() -> None:
+    call("new_game", {"rules": "ddv", "seed": 5, "bots": [None, "standard", None, "standard"]})
+    hands = api.table().state.hands
+    for seat in range(4):
+        view = call("view", {"seat": seat})
+        assert view["seat"] == seat
+        assert len(view["hand"]) == len(hands[seat])
+        assert sorted(view["hand"]) == sorted(str(c) for c in hands[seat])
+        assert all(a.startswith(f"{seat}:") for a in view["legal"])
+        assert view["record"] is None  # the record holds every hand: not while dealing
+    assert call("view", {"seat": 4})["code"] == "seat-range"
+    assert call("view", {"seat": "1"})["code"] == "not-whole-number"
+    assert call("view")["seat"] == 0
+
+
+def test_set_bots_hands_a_seat_to_a_bot_and_back_mid_deal() -> None:
+    view = call("new_game", {"rules": "ddv", "seed": 5, "bots": [None, None, None, "standard"]})
+    assert view["to_act"] == 0
+    view = call("set_bots", {"bots": [None, "standard", "standard", "standard"]})
+    assert view["bots"] == [None, "standard", "standard", "standard"]
+    view = call("act", {"action": legal_for(api.table().state, 0)[0]})
+    while view["to_act"] != 0 and view["phase"] != "done":
+        view = call("bot")
+    assert view["to_act"] == 0  # the bots played seats 1 and 2
+    assert call("set_bots", {"bots": [None, None]})["code"] == "bots-per-seat"
+    assert call("set_bots", {"bots": [None, None, None, "no-such-bot"]})["code"] == "bad-bot"
+    assert call("view")["bots"] == [None, "standard", "standard", "standard"]
+    assert call("hint", {"seat": 1})["code"] == "hint-not-your-turn"
+    assert "action" in call("hint", {"seat": 0})

@@ -21,6 +21,9 @@ import { options } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
 import { worker, listen, progressText } from "./boot.js";
+import * as together from "./together.js";
+import * as passplay from "./passplay.js";
+import * as net from "./netplay.js";
 
 const store = {
   engine: "loading", // loading | ready | failed
@@ -50,6 +53,7 @@ const store = {
   tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
   otherGame: false, // the other tab's game is not the one this link opens
   tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
+  together: null, // a shared table's people (together.js): pass and play, host or guest
   seatName,
   relative,
 };
@@ -125,6 +129,23 @@ function route() {
   if (path !== "/play" && path !== "/game") tabs.release();
   const params = new URLSearchParams(query);
   if (params.has("delay")) store.delay = Math.max(0, Number(params.get("delay")) || 0);
+  if (params.has("wait")) net.setWait(Number(params.get("wait")));
+  if (path.startsWith("/answer/")) return void net.openAnswer(path.slice("/answer/".length));
+  // a shared table ends when its page goes elsewhere (a saved one comes back on resume)
+  net.stop();
+  together.leave();
+  if (path.startsWith("/join/")) {
+    game++;
+    Object.assign(store, { view: null, alert: "", error: "" });
+    return void net.openInvite(path.slice("/join/".length));
+  }
+  if (path === "/together") {
+    const seed = Number.parseInt(params.get("seed") ?? "", 10);
+    togetherSeed = Number.isFinite(seed) ? seed : null; // a test's (or a shared) deal
+    game++;
+    Object.assign(store, { screen: "together", view: null, alert: "", error: "" });
+    return void render();
+  }
   if (path === "/play") {
     const rules = params.get("rules") || store.preset;
     const seed = Number.parseInt(params.get("seed") ?? "", 10);
@@ -293,20 +314,25 @@ async function resumeSaved(token, resume) {
   }
   if (token !== game) return true;
   gameId = typeof resume.gameId === "string" ? resume.gameId : newGameId();
+  const shared = together.resumed(resume.together, view.players);
   // a schema 1 entry is written again as a whole table
-  if (await persist(token, "resume") && token === game) setView(view);
+  if (!await persist(token, "resume") || token !== game) return true;
+  setView(await passplay.present(view));
+  if (shared === "host" && token === game) net.hostStarted(false);
   return true;
 }
 
 // Ask the engine; a reply for an abandoned game is ignored.
 async function request(token, type, payload) {
   if (store.screen === "play" && store.tab !== "own") return;
+  inFlight++;
   try {
     const view = await call(type, payload);
     // a saved game is written (and committed) before the move is shown as done; a
     // refused write is no move: the table says where the game went instead
     if (token !== game || !await persist(token, type)) return;
-    if (token === game) setView(view);
+    const seen = await passplay.present(view); // pass and play: only the hand that may show
+    if (token === game) setView(seen);
   } catch (err) {
     if (token !== game) return;
     store.busy = false;
@@ -314,6 +340,65 @@ async function request(token, type, payload) {
     else store.error = errorText(err, seatName);
     render();
     if (type !== "act") scheduleBot();
+  } finally {
+    inFlight--;
+  }
+}
+
+let togetherSeed = null; // the seed a #/together?seed=N link asks for
+
+let inFlight = 0; // engine requests of the table on their way (a host takes guest moves in between)
+
+// A shared table's start: the people by name (null: a bot of the chosen level), the first
+// person at the bottom; a host's other seats are bots until guests sit down.
+async function startTogether(mode, names, steal = false) {
+  const token = ++game;
+  history.replaceState(null, "", "#/game");
+  Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
+    expanded: [], tab: "own", together: { mode, names, covered: null, revealed: null } });
+  render();
+  if (!await ownTable(token, (again) => startTogether(mode, names, again), steal)) return;
+  gameId = newGameId();
+  const seat = Math.max(0, names.findIndex((n) => n != null));
+  const payload = { rules: store.preset, seed: togetherSeed ?? randomSeed(), seat, players: store.players,
+    bots: names.map((n) => (n == null ? levelBot() : null)) };
+  if (store.rounds) payload.rounds = store.rounds;
+  if (mode === "host") net.hostStarted(true);
+  await request(token, "new_game", payload);
+}
+
+// The bot spec of the chosen level (the engine's default level without a choice).
+function levelBot() {
+  const level = store.level ?? store.defaultLevel;
+  return store.botLevels.find((l) => l.id === level)?.bot ?? "standard";
+}
+
+// A guest's move on the host's table; its refusal ({code, params}) goes back to the guest.
+async function guestMove(action) {
+  const token = game;
+  store.busy = true;
+  try {
+    const view = await call("act", { action });
+    if (token === game && await persist(token, "act") && token === game) setView(view);
+    return null;
+  } catch (err) {
+    store.busy = false;
+    if (token === game) scheduleBot();
+    return { code: err.code, params: err.params };
+  }
+}
+
+// Who plays each seat from now on (a guest left or came back).
+async function setBots(bots) {
+  const token = game;
+  store.busy = true;
+  try {
+    const view = await call("set_bots", { bots });
+    if (token === game && await persist(token, "set_bots") && token === game) setView(view);
+  } catch (err) {
+    store.busy = false;
+    store.alert = errorText(err, seatName);
+    render();
   }
 }
 
@@ -324,6 +409,7 @@ function setView(view) {
   store.picked = [];
   render();
   scheduleBot();
+  net.afterView();
 }
 
 function botToAct(view) {
@@ -332,7 +418,7 @@ function botToAct(view) {
 
 function scheduleBot() {
   const view = store.view;
-  if (!botToAct(view)) return;
+  if (!botToAct(view) || net.holdsBots() || net.isGuest()) return;
   const token = game;
   if (tools.holding()) return; // a finished trick is still on show
   setTimeout(() => {
@@ -346,6 +432,7 @@ function act(word) {
   store.busy = true;
   store.alert = "";
   render();
+  if (net.isGuest()) return void net.sendAction(`${view.seat}:${word}`);
   request(game, "act", { action: `${view.seat}:${word}` });
 }
 
@@ -364,6 +451,7 @@ function dispatch(intent) {
     store.confirmDrop = intent.value;
     return void render();
   }
+  if (passplay.blocks(intent)) return; // a covered hand takes no moves (keys included)
   // a table this tab does not own takes no moves (keys included)
   if (store.screen === "play" && store.tab !== "own" && !["lang", "home", "primer", "new-here"]
     .includes(intent.kind)) return;
@@ -428,6 +516,10 @@ function dispatch(intent) {
       if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
       return render();
     case "next":
+      if (net.isGuest()) {
+        store.alert = t("hostDealsNext");
+        return render();
+      }
       store.busy = true;
       render();
       return void request(game, "next_game", {});
@@ -483,6 +575,8 @@ function relative(seat) {
 }
 
 function seatName(seat) {
+  const named = together.nameOf(seat);
+  if (named) return named;
   const n = players();
   const names = t(`seats${n}`);
   return Array.isArray(names) ? names[relative(seat)] ?? String(seat) : String(seat);
@@ -516,6 +610,9 @@ function screen() {
     case "keeper": return keeperScreen(store.engine === "ready");
     case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
+    case "together": return together.togetherScreen(store.engine === "ready");
+    case "join": return net.joinScreen();
+    case "answer": return net.answerScreen();
     default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
       store.alert = message; render(); }), maxRounds, defaultRounds, presetPlayers });
   }
@@ -538,7 +635,7 @@ function header() {
     h("div", { class: "bar-buttons" },
       playing ? headerButton("new-here", "cards", t("newGame"), { dataset: { testid: "new-here" } }) : null,
       tools.headerButtons(),
-      playing && store.view && store.engine === "ready"
+      playing && store.view && store.engine === "ready" && !net.isGuest()
         ? headerButton("share", "share", t("share"), { dataset: { testid: "share" } }) : null,
       h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
         dataset: { intent: "lang", focus: "lang" } }, icon("language"),
@@ -630,15 +727,18 @@ function tableScreen() {
   return h("div", { class: `game players-${view.players}` },
     h("div", { class: "stage" },
       store.error ? h("p", { class: "engine failed", text: store.error }) : null,
+      net.hostBanner(), net.guestBanner(),
       feltView(store, view, shown, held ? view.last_trick.winner : null),
       h("div", { class: "below" },
-        actions(view),
-        view.sitting_out === view.seat && view.phase !== "done"
-          ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: t("youSitOut") })
-          : null,
-        handView(store, view),
-        tools.toolbar()),
-      view.phase === "done" ? resultPanel(store, view) : null),
+        passplay.coverPanel(view) ?? [
+          actions(view),
+          view.sitting_out === view.seat && view.phase !== "done"
+            ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: t("youSitOut") })
+            : null,
+          handView(store, view),
+          tools.toolbar()]),
+      view.phase === "done" ? resultPanel(store, view) : null,
+      net.hostPanel()),
     view.sheet && view.sheet.length ? scoreSheet(view) : null);
 }
 
@@ -741,6 +841,7 @@ root.addEventListener("click", (event) => {
   const enabled = el.getAttribute("aria-disabled") !== "true";
   if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
   else if (intent && intent.startsWith("tournament-")) { if (enabled) tournamentClick({ ...el.dataset }); }
+  else if (intent && intent.startsWith("together-")) { if (enabled) togetherClick({ ...el.dataset }); }
   else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
@@ -764,6 +865,21 @@ initKeeper({
   setAside: (entry, why) => { saved.quarantine("keeper", entry, why).catch(() => {}); },
 });
 
+// The shared table's buttons, by screen: the setup, a guest's invite, the table.
+function togetherClick(data) {
+  if (store.screen === "together") return together.togetherClick(data);
+  if (store.screen === "join") return net.joinClick(data);
+  if (data.intent === "together-reveal") return passplay.passClick(data);
+  return net.hostClick(data);
+}
+
+const say = (text) => { store.alert = text; render(); };
+together.initTogether({ state: store, root, render, alert: say, start: (mode, names) => startTogether(mode, names),
+  rounds: () => store.rounds ?? defaultRounds() });
+passplay.initPassplay({ state: store, call, render, show: setView });
+net.initNetplay({ state: store, root, render, call, alert: say, show: setView, stun: together.stunSetting,
+  act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => inFlight > 0 });
+
 initTournament({
   call, render,
   alert: (text) => { store.alert = text; updateLive(); },
@@ -785,7 +901,7 @@ async function persist(token, type) {
   if (!store.view && store.screen !== "play") return true;
   try {
     await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game",
-      { owner: tabs.tabId, gameId, back: type === "undo" });
+      { owner: tabs.tabId, gameId, back: type === "undo", together: together.saved() });
   } catch (err) {
     if (err?.code === "game-owned" || err?.code === "game-newer") {
       if (token === game) lostTable(err.code);

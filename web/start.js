@@ -111,6 +111,8 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
           dataset: { intent: "primer", focus: "primer", testid: "primer-open" } },
         icon("help"), t("primerOpen", { name: presetName(store.rulesMeta, store.preset) })))),
     h("section", { class: "more", "aria-label": t("more") },
+      h("a", { class: "tile", href: "#/together", dataset: { testid: "open-together" } },
+        icon("people"), h("strong", { text: t("together") }), h("span", { text: t("togetherLine") })),
       h("a", { class: "tile", href: "#/demos", dataset: { testid: "open-demos" } },
         icon("eye"), h("strong", { text: t("demos") }), h("span", { text: t("demosLine") })),
       h("button", { type: "button", class: "tile", dataset: { intent: "keeper", focus: "keeper",

@@ -213,9 +213,10 @@ export async function savedGame(hash) {
 // it. `owner` is this tab's id, `gameId` the game's; `back` allows fewer moves than the
 // stored entry (a take-back). Rejects with code "game-owned" or "game-newer" when the
 // stored game belongs to another tab or is further on: nothing is overwritten then.
-export async function saveGame(call, hash, { owner, gameId, back = false }) {
+export async function saveGame(call, hash, { owner, gameId, back = false, together = null }) {
   const table = await call("save");
   const data = { hash, table, moves: moveCount(table), gameId };
+  if (together) data.together = together; // a shared table's people: {mode, names}
   const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
   if (JSON.stringify(entry).length > MAX_ENTRY) throw refusal("too-large");
   // read and write in one transaction, so no other tab's write can come in between

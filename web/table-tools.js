@@ -273,7 +273,7 @@ export function intent(it) {
     case "hint": {
       const view = state.view;
       if (!view || state.busy || view.to_act !== view.seat) return true;
-      ctx.call("hint").then((hint) => {
+      ctx.call("hint", { seat: view.seat }).then((hint) => {
         if (state.view !== view) return;
         ui.hint = hint;
         ctx.render();
@@ -354,6 +354,7 @@ function openHelp() {
   const primer = ctx.primer?.();
   dialog("help-dialog", t("help"), [
     h("p", { text: t("helpText") }),
+    h("p", { text: t("helpTogether") }),
     primer ? [h("h3", { text: t("primerTitle", { name: primer.name }) }), primerBody(primer.text)] : null,
     h("h3", { text: t("keys") }),
     h("dl", { class: "keys" }, KEYS.map(([key, what]) => [

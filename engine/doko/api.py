@@ -169,10 +169,30 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
     t = table()
-    if t.state.to_act != t.seat:
+    seat = _seat(payload, t)
+    if t.state.to_act != seat:
         raise Refused("hint-not-your-turn")
-    action, reason = choose_standard(observe(t.state, t.seat), t.rng)
+    action, reason = choose_standard(observe(t.state, seat), t.rng)
     return {"action": action, "reason": reason}
+
+
+def set_bots(payload: dict[str, Any]) -> dict[str, Any]:
+    """Who plays each seat from now on (a shared table: a guest who left is played by a
+    bot until they are back); the deal goes on unchanged."""
+    t = table()
+    t.bots = _check_bots(payload.get("bots"), t.state.players)
+    return view()
+
+
+def _seat(payload: dict[str, Any] | None, t: Table) -> int:
+    """The seat a request asks about (a shared table's other people), the table's own by
+    default."""
+    if payload is None or "seat" not in payload:
+        return t.seat
+    seat = _int(payload["seat"], "seat")
+    if not 0 <= seat < t.state.players:
+        raise Refused("seat-range", last=t.state.players - 1)
+    return seat
 
 
 def _finish(t: Table) -> None:
@@ -374,9 +394,11 @@ def _totals(t: Table) -> list[int]:
 
 
 def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``seat`` (the table's own by default) may see: its hand, never another."""
     t = table()
+    me = _seat(payload, t)
     s = t.state
-    obs = observe(s, t.seat)
+    obs = observe(s, me)
     order = obs.order  # with only the Schweinchen this seat knows of
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
@@ -384,14 +406,14 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "rules": s.rules.preset,
         "players": s.players,
-        "seat": t.seat,
+        "seat": me,
         "dealer": s.dealer,
         "phase": s.phase,
         "to_act": s.to_act,
         "bots": t.bots,
-        "hand": [str(c) for c in sorted(s.hands[t.seat], key=order.sort_key)],
+        "hand": [str(c) for c in sorted(s.hands[me], key=order.sort_key)],
         "hand_sizes": [len(h) for h in s.hands],
-        "legal": legal_for(s, t.seat),
+        "legal": legal_for(s, me),
         "trick": [{"seat": seat, "card": str(c)} for seat, c in s.trick],
         "trick_leader": s.trick[0][0] if s.trick else s.to_act,
         "last_trick": None
@@ -420,7 +442,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         ],
         "tournament": s.rules.tournament,
         "deadlines": _deadlines(s),
-        "can_undo": _undo_point(t) is not None,
+        "can_undo": me == t.seat and _undo_point(t) is not None,
         "result": _last_result(rows) if s.is_over and rows else None,
         # all hands are in the record: only hand it out once nothing is hidden any more
         "record": record_of(s) if s.is_over else None,
@@ -563,6 +585,7 @@ HANDLERS = {
     "record": record,
     "next_game": next_game,
     "load_record": load_record,
+    "set_bots": set_bots,
     "save": save,
     "resume": resume,
     "undo": undo,

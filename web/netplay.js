@@ -1,0 +1,623 @@
+// A table across devices with no server of ours. The host's engine (in its worker) is
+// the only authority; every guest is one WebRTC data channel, set up by links alone: an
+// invite carries the host's offer, the guest's answer comes back as a link (opened in
+// another tab on the host's device it reaches the hosting tab by BroadcastChannel).
+// A guest gets only its own seat's view; the host checks every guest message (its
+// seat, its sequence number, size and shape; the engine checks the move) and refuses a
+// bad one without touching the table. A guest who drops is played by a bot after a
+// visible wait and can sit down again with a new invite.
+import { h } from "./dom.js";
+import { t, presetName, errorText, localText } from "./i18n.js";
+import { compactSdp, expandSdp, encode, decode, linkTo } from "./invite.js";
+import { qrCode } from "./qr.js";
+
+export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
+const CHANNEL = "doko-together";
+const MAX_MESSAGE = 2000; // characters of a guest's message (an action is under 40)
+const MAX_VIEW = 200_000; // characters of a host's message a guest reads
+const ICE_WAIT_MS = 5000; // the most we wait for the network's candidates
+const ACTION = /^\d:[A-Za-z0-9:,-]{1,40}$/;
+
+// {state, root, render, call, alert, show(view), stun(), act(action) -> refusal | null,
+//  setBots(bots), scheduleBot, botSpec(), engineBusy()}
+let ctx = null;
+let waitMs = 30_000; // before a bot takes over an empty seat
+let bus = null;
+
+export function initNetplay(context) {
+  ctx = context;
+  context.root.addEventListener("input", (event) => {
+    if (event.target.dataset?.together === "guest-name") joinInput(event.target);
+  });
+  if ("BroadcastChannel" in self) {
+    bus = new BroadcastChannel(CHANNEL);
+    bus.onmessage = (event) => onBus(event.data);
+  }
+  window.addEventListener("pagehide", () => {
+    for (const s of host.seats) if (s?.dc?.readyState === "open") s.dc.send(JSON.stringify({ t: "bye" }));
+  });
+}
+
+export function setWait(seconds) {
+  if (Number.isFinite(seconds) && seconds >= 0) waitMs = seconds * 1000;
+}
+
+function iceConfig() {
+  const stun = ctx.stun();
+  return { iceServers: stun ? stun.split(/[\s,]+/).filter(Boolean).map((urls) => ({ urls })) : [] };
+}
+
+// The offer or answer once its candidates are in (no trickling: the link carries them).
+function gathered(pc) {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); resolve(); };
+    const timer = setTimeout(done, ICE_WAIT_MS);
+    pc.addEventListener("icegatheringstatechange", () => { if (pc.iceGatheringState === "complete") done(); });
+  });
+}
+
+function key() {
+  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
+}
+
+// ==== the host ===========================================================================
+
+const host = {
+  active: false,
+  seat: 0,
+  started: false, // bots wait until the host starts the deal
+  seats: [], // per seat: null, or {name, status: connecting|connected|away|bot, dc, pc, seq, awayAt, timer}
+  invites: new Map(), // key -> {pc, dc}
+  panel: false,
+  invite: null, // {link, size, qr}
+  answer: "", // the pasted answer link
+  queue: [], // guest moves and seat changes, one at a time when the table is idle
+  lastView: null,
+};
+
+export function isHost() {
+  return host.active && ctx.state.together?.mode === "host";
+}
+
+export function isGuest() {
+  return ctx.state.together?.mode === "guest";
+}
+
+// The host's table started (or resumed): every seat but the host's is a bot until a
+// guest sits down; a resumed table's guests are away until they join again.
+export function hostStarted(fresh) {
+  const tg = ctx.state.together;
+  host.active = true;
+  host.seat = ctx.state.view?.seat ?? Math.max(0, tg.names.findIndex((n) => n != null));
+  host.started = !fresh;
+  host.panel = fresh;
+  host.seats = tg.names.map(() => null);
+  const bots = ctx.state.view?.bots ?? [];
+  tg.names.forEach((name, seat) => {
+    if (seat === host.seat || name == null) return;
+    host.seats[seat] = { name, status: "away", dc: null, pc: null, seq: 0, awayAt: Date.now(), timer: 0 };
+    if (bots[seat] == null) startAwayTimer(seat);
+    else host.seats[seat].status = "bot";
+  });
+  ctx.render();
+}
+
+// The page leaves a shared table: a host closes its guests' channels, a guest its own.
+export function stop() {
+  if (guest.pc) {
+    const pc = guest.pc;
+    guest.pc = null;
+    guest.dc = null;
+    pc.close();
+  }
+  stopHosting();
+}
+
+function stopHosting() {
+  for (const s of host.seats) {
+    if (!s) continue;
+    clearTimeout(s.timer);
+    try { s.dc?.send(JSON.stringify({ t: "bye" })); } catch { /* closing anyway */ }
+    s.pc?.close();
+  }
+  for (const inv of host.invites.values()) inv.pc.close();
+  Object.assign(host, { active: false, seats: [], invites: new Map(), panel: false, invite: null, queue: [] });
+}
+
+// Bots hold still while the host's invite panel is open before the first card.
+export function holdsBots() {
+  return isHost() && !host.started;
+}
+
+function freeSeats() {
+  const n = ctx.state.together.names.length;
+  return Array.from({ length: n }, (_, s) => s).filter((s) => s !== host.seat
+    && !["connected", "connecting"].includes(host.seats[s]?.status));
+}
+
+async function makeInvite() {
+  const pc = new RTCPeerConnection(iceConfig());
+  const dc = pc.createDataChannel("doko", { ordered: true });
+  const k = key();
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  const store = ctx.state;
+  const view = store.view;
+  const names = store.together.names.map((n, s) => (s === host.seat || ["connected", "connecting"]
+    .includes(host.seats[s]?.status) ? n : null));
+  const rules = view?.rules ?? store.preset;
+  // the rule set's name goes along: the guest's page shows it before its engine is in
+  const payload = await encode({ v: 1, k, o: compactSdp(pc.localDescription.sdp), r: rules,
+    rn: store.rulesMeta?.[rules]?.name ?? null,
+    n: view?.rounds ?? 1, l: store.level ?? store.defaultLevel ?? null, p: names.length, s: names, h: host.seat,
+    w: freeSeats(), a: store.together.names.map((n, s) => (host.seats[s]?.status === "away" || host.seats[s]?.status === "bot" ? n : null)) });
+  host.invites.set(k, { pc, dc });
+  const link = linkTo("join", payload);
+  host.invite = { link, size: link.length, qr: await qrCode(link, t("inviteQr")) };
+  document.body.dataset.inviteLink = link;
+  ctx.render();
+}
+
+// An answer link's payload (pasted, opened in this tab or in another tab of this device).
+async function takeAnswer(payload) {
+  const a = await decode(payload, "answer");
+  if (!a) return { ok: false, why: "answerBad" };
+  const inv = host.invites.get(a.k);
+  if (!inv) return { ok: false, why: "answerUsed" };
+  if (!freeSeats().includes(a.seat)) return { ok: false, why: "seatTaken" };
+  host.invites.delete(a.k);
+  const name = a.name.trim().slice(0, 24) || t("guestName", { n: a.seat + 1 });
+  const old = host.seats[a.seat];
+  if (old) { clearTimeout(old.timer); old.pc?.close(); }
+  const seat = { name, status: "connecting", dc: inv.dc, pc: inv.pc, seq: old?.seq ?? 0, awayAt: 0, timer: 0 };
+  host.seats[a.seat] = seat;
+  wireGuest(a.seat, seat);
+  await inv.pc.setRemoteDescription({ type: "answer", sdp: expandSdp(a.a) });
+  host.invite = null;
+  delete document.body.dataset.inviteLink;
+  ctx.render();
+  return { ok: true, seat: a.seat, name };
+}
+
+function wireGuest(seatNo, seat) {
+  const { dc, pc } = seat;
+  const gone = () => { if (host.seats[seatNo] === seat && seat.status !== "away" && seat.status !== "bot") away(seatNo); };
+  dc.onopen = () => {
+    if (host.seats[seatNo] !== seat) return;
+    seat.status = "connected";
+    ctx.state.together.names[seatNo] = seat.name;
+    enqueue(() => setBot(seatNo, null));
+  };
+  dc.onmessage = (event) => { if (host.seats[seatNo] === seat) fromGuest(seatNo, seat, event.data); };
+  dc.onclose = gone;
+  pc.onconnectionstatechange = () => { if (["failed", "closed", "disconnected"].includes(pc.connectionState)) gone(); };
+}
+
+function away(seatNo) {
+  const seat = host.seats[seatNo];
+  seat.status = "away";
+  seat.awayAt = Date.now();
+  startAwayTimer(seatNo);
+  ctx.render();
+}
+
+function startAwayTimer(seatNo) {
+  const seat = host.seats[seatNo];
+  clearTimeout(seat.timer);
+  seat.timer = setTimeout(() => {
+    if (host.seats[seatNo] !== seat || seat.status !== "away") return;
+    seat.status = "bot";
+    enqueue(() => setBot(seatNo, ctx.botSpec()));
+  }, waitMs);
+  tick();
+}
+
+// A countdown on the host's table while a seat waits for its guest.
+let ticking = 0;
+function tick() {
+  if (ticking) return;
+  ticking = setInterval(() => {
+    if (!host.seats.some((s) => s?.status === "away")) { clearInterval(ticking); ticking = 0; }
+    if (isHost()) ctx.render();
+  }, 1000);
+}
+
+async function setBot(seatNo, spec) {
+  const bots = [...(ctx.state.view?.bots ?? [])];
+  if (bots[seatNo] === spec) { await sendViews(); return; }
+  bots[seatNo] = spec;
+  await ctx.setBots(bots);
+}
+
+// Guest moves and seat changes run one at a time, when no other request is on its way.
+function enqueue(job) {
+  host.queue.push(job);
+  pump();
+}
+
+let pumping = false;
+async function pump() {
+  if (pumping || ctx.state.busy || ctx.engineBusy()) return;
+  const job = host.queue.shift();
+  if (!job) return;
+  pumping = true;
+  try { await job(); } catch { /* the job reported its own refusal */ }
+  pumping = false;
+  pump();
+}
+
+// A guest's message, as the host reads it: a short JSON object of a known kind, else
+// refused with the reason; the table is not touched.
+export function readGuestMessage(data) {
+  if (typeof data !== "string" || data.length > MAX_MESSAGE) return null;
+  let msg;
+  try { msg = JSON.parse(data); } catch { return null; }
+  if (!msg || typeof msg !== "object" || Array.isArray(msg)) return null;
+  if (msg.t === "sync") return { t: "sync" };
+  if (msg.t !== "act" || !Number.isInteger(msg.seq) || msg.seq < 1 || msg.seq > 1e6) return null;
+  if (typeof msg.action !== "string" || !ACTION.test(msg.action)) return null;
+  return { t: "act", seq: msg.seq, action: msg.action };
+}
+
+function fromGuest(seatNo, seat, data) {
+  const msg = readGuestMessage(data);
+  if (!msg) return send(seat, { t: "refused", seq: null, code: "message-shape", params: {} });
+  if (msg.t === "sync") return void sendView(seatNo);
+  enqueue(() => guestAct(seatNo, seat, msg));
+}
+
+async function guestAct(seatNo, seat, msg) {
+  if (msg.seq <= seat.seq) return sendView(seatNo); // a repeat of a move already taken
+  if (msg.seq !== seat.seq + 1) return refuse(seatNo, seat, msg.seq, { code: "seq-gap", params: {} });
+  seat.seq = msg.seq;
+  if (!msg.action.startsWith(`${seatNo}:`)) return refuse(seatNo, seat, msg.seq, { code: "not-your-seat", params: {} });
+  if (seat.status !== "connected" || ctx.state.view?.bots?.[seatNo]) {
+    return refuse(seatNo, seat, msg.seq, { code: "seat-is-bot", params: {} });
+  }
+  const error = await ctx.act(msg.action);
+  if (error) refuse(seatNo, seat, msg.seq, error);
+  return undefined;
+}
+
+function refuse(seatNo, seat, seq, error) {
+  send(seat, { t: "refused", seq, code: error.code ?? "engine-failure", params: error.params ?? {} });
+  return sendView(seatNo);
+}
+
+function send(seat, obj) {
+  if (seat?.dc?.readyState !== "open") return;
+  try { seat.dc.send(JSON.stringify(obj)); } catch { /* closing: the close handler follows */ }
+}
+
+// Each connected guest's own view (its hand, never another; no record, which holds
+// every hand), with the table's names and the last move the host took from it.
+async function sendView(seatNo) {
+  const seat = host.seats[seatNo];
+  if (seat?.status !== "connected") return;
+  const view = await ctx.call("view", { seat: seatNo });
+  view.record = null;
+  send(seat, { t: "view", seq: seat.seq, names: ctx.state.together.names, host: host.seat,
+    started: host.started, view });
+}
+
+async function sendViews() {
+  for (let s = 0; s < host.seats.length; s++) await sendView(s);
+}
+
+// After every new view on the host's table: the guests' views, then the next guest move.
+export function afterView() {
+  if (!isHost()) return;
+  sendViews().catch(() => {}).finally(() => pump());
+}
+
+export function hostClick(data) {
+  switch (data.intent) {
+    case "together-invite":
+      host.panel = true;
+      host.invite = null;
+      ctx.render();
+      return void makeInvite().catch(() => ctx.alert(t("inviteFailed")));
+    case "together-panel":
+      host.panel = !host.panel;
+      return void ctx.render();
+    case "together-begin":
+      host.started = true;
+      host.panel = false;
+      ctx.render();
+      sendViews().catch(() => {});
+      return void ctx.scheduleBot();
+    case "together-answer": {
+      const text = document.getElementById("together-answer")?.value ?? "";
+      const payload = text.trim().split("#/answer/")[1] ?? text.trim();
+      return void takeAnswer(payload).then((r) => {
+        if (!r.ok) ctx.alert(t(r.why));
+        else { host.answer = ""; ctx.render(); }
+      });
+    }
+    case "together-copy":
+      return void copy(data.value);
+    case "together-share":
+      return void navigator.share?.({ url: data.value, title: t("title") }).catch(() => {});
+    default:
+  }
+}
+
+// An answer link opened in this very tab (the host pasted it into the address bar).
+export function answerHere(payload) {
+  return takeAnswer(payload).then((r) => { if (!r.ok) ctx.alert(t(r.why)); return r.ok; });
+}
+
+async function onBus(msg) {
+  if (!msg || typeof msg !== "object") return;
+  if (msg.type === "answer" && isHost() && typeof msg.payload === "string") {
+    const r = await takeAnswer(msg.payload);
+    bus.postMessage({ type: "answer-taken", id: msg.id, ok: r.ok, why: r.why ?? "", name: r.name ?? "" });
+  } else if (msg.type === "answer-taken" && answering && msg.id === answering.id) {
+    answering.result = msg;
+    clearTimeout(answering.timer);
+    ctx.render();
+  }
+}
+
+// ---- the host's panels ----------------------------------------------------------------
+
+function seatLine(seatNo) {
+  const tg = ctx.state.together;
+  const seat = host.seats[seatNo];
+  let status;
+  if (seatNo === host.seat) status = t("seatHost");
+  else if (!seat) status = t("seatFreeBot");
+  else if (seat.status === "away") {
+    const left = Math.max(0, Math.ceil((seat.awayAt + waitMs - Date.now()) / 1000));
+    status = t("seatAway", { s: left });
+  } else status = t(`seat.${seat.status}`);
+  return h("li", { dataset: { testid: "net-seat", seat: String(seatNo), status: seatNo === host.seat ? "host" : seat?.status ?? "free" } },
+    h("strong", { text: seatNo === host.seat || seat ? tg.names[seatNo] ?? seat?.name : t("botName", { n: seatNo + 1 }) }),
+    h("span", { class: "quiet", text: ` · ${status}` }));
+}
+
+// Who is away and how long until a bot plays for them: over the host's table.
+export function hostBanner() {
+  if (!isHost()) return null;
+  const awaySeats = host.seats.map((s, i) => (s?.status === "away" ? i : -1)).filter((i) => i >= 0);
+  return h("div", { class: "net-banner", role: "status", dataset: { testid: "net-banner" } },
+    awaySeats.map((i) => h("span", { class: "net-away", dataset: { testid: "net-away", seat: String(i) },
+      text: t("guestAway", { name: host.seats[i].name,
+        s: Math.max(0, Math.ceil((host.seats[i].awayAt + waitMs - Date.now()) / 1000)) }) })),
+    h("button", { type: "button", class: "action", dataset: { intent: "together-panel", focus: "together-panel",
+      testid: "net-panel" }, text: t("inviteOpen") }));
+}
+
+export function hostPanel() {
+  if (!isHost() || !host.panel) return null;
+  const n = ctx.state.together.names.length;
+  const inv = host.invite;
+  return h("section", { class: "result together-panel", "aria-labelledby": "invite-title",
+    dataset: { testid: "invite-panel" } },
+  h("div", { class: "result-body" },
+    h("h2", { id: "invite-title", text: t("inviteTitle") }),
+    h("ul", { class: "net-seats" }, Array.from({ length: n }, (_, s) => seatLine(s))),
+    freeSeats().length ? (inv ? linkBlock(inv, "invite") : h("p", { class: "quiet", text: host.invites.size
+      || document.querySelector("[data-testid=invite-make]") ? t("inviteMaking") : "" }))
+      : h("p", { class: "quiet", text: t("tableFull") }),
+    inv || host.invites.size ? h("div", { class: "field" },
+      h("label", { for: "together-answer", text: t("answerPaste") }),
+      h("input", { id: "together-answer", type: "text", autocomplete: "off", spellcheck: "false",
+        dataset: { focus: "together-answer", testid: "answer-input" } }),
+      h("button", { type: "button", dataset: { intent: "together-answer", focus: "together-answer-go",
+        testid: "answer-take" }, text: t("answerTake") })) : null,
+    h("p", { class: "quiet small", text: t("netHelp") })),
+  h("div", { class: "result-go" },
+    freeSeats().length ? h("button", { type: "button", dataset: { intent: "together-invite",
+      focus: "together-invite", testid: "invite-make" }, text: inv ? t("inviteAnother") : t("inviteMake") }) : null,
+    host.started
+      ? h("button", { type: "button", class: "primary", dataset: { intent: "together-panel", focus: "together-close",
+        testid: "invite-close" }, text: t("close") })
+      : h("button", { type: "button", class: "primary", dataset: { intent: "together-begin", focus: "together-begin",
+        testid: "net-begin" }, text: t("netBegin") })));
+}
+
+function linkBlock(inv, kind) {
+  return h("div", { class: "link-block", dataset: { testid: `${kind}-block`, size: String(inv.size) } },
+    h("p", { text: kind === "invite" ? t("inviteSend") : t("answerSend") }),
+    inv.qr ? h("div", { class: "qr-box" }, inv.qr) : null,
+    h("input", { type: "text", readonly: true, value: inv.link, class: "link-text", "aria-label": t("linkLabel"),
+      dataset: { testid: `${kind}-link` } }),
+    h("div", { class: "link-buttons" },
+      h("button", { type: "button", dataset: { intent: "together-copy", value: inv.link, testid: `${kind}-copy` },
+        text: t("copyLink") }),
+      navigator.share ? h("button", { type: "button", dataset: { intent: "together-share", value: inv.link },
+        text: t("shareLink") }) : null));
+}
+
+function copy(text) {
+  const done = () => ctx.alert(t("copiedLink"));
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => ctx.alert(t("copyFailed", { link: text })));
+  else ctx.alert(t("copyFailed", { link: text }));
+}
+
+// ==== the answer link opened on the host's device, in a tab of its own =================
+
+let answering = null; // {id, result, timer, timedOut}
+
+export function openAnswer(payload) {
+  answering = { id: key(), result: null, timedOut: false, timer: 0 };
+  const me = answering;
+  ctx.state.screen = "answer";
+  if (isHost()) {
+    answerHere(payload).then((ok) => { me.result = { ok, why: ok ? "" : "answerBad" }; history.replaceState(null, "", "#/game"); ctx.state.screen = "play"; ctx.render(); });
+    return;
+  }
+  bus?.postMessage({ type: "answer", payload, id: me.id });
+  me.timer = setTimeout(() => { me.timedOut = true; ctx.render(); }, 3000);
+  ctx.render();
+}
+
+export function answerScreen() {
+  const a = answering;
+  let text = t("answerPassing");
+  if (a?.result?.ok) text = t("answerTaken", { name: a.result.name });
+  else if (a?.result) text = t(a.result.why || "answerBad");
+  else if (a?.timedOut || !bus) text = t("answerNoHost");
+  return h("div", { class: "start" }, h("section", { class: "setup", dataset: { testid: "answer-screen",
+    state: a?.result?.ok ? "taken" : a?.result ? "refused" : a?.timedOut ? "no-host" : "waiting" } },
+  h("h2", { text: t("answerTitle") }), h("p", { text })));
+}
+
+// ==== the guest =========================================================================
+
+const guest = { invite: null, seat: null, name: "", pc: null, dc: null, seq: 0, answer: null, lost: false };
+
+export async function openInvite(payload) {
+  const inv = await decode(payload, "invite");
+  ctx.state.screen = "join";
+  guest.invite = inv;
+  guest.answer = null;
+  guest.seat = inv?.w?.[0] ?? null;
+  if (inv && Array.isArray(inv.a)) {
+    // a guest who sat here before finds their seat chosen again
+    const mine = inv.a.findIndex((n) => n && n === guest.name);
+    if (mine >= 0 && inv.w.includes(mine)) guest.seat = mine;
+  }
+  try { guest.name = guest.name || localStorage.getItem("doko.together.guest") || ""; } catch { /* private mode */ }
+  ctx.render();
+}
+
+export function joinClick(data) {
+  if (data.intent === "together-seat") {
+    guest.seat = Number(data.value);
+    return void ctx.render();
+  }
+  if (data.intent === "together-join") return void sitDown().catch(() => ctx.alert(t("inviteFailed")));
+  if (data.intent === "together-copy") return void copy(data.value);
+  if (data.intent === "together-share") return void navigator.share?.({ url: data.value, title: t("title") }).catch(() => {});
+}
+
+export function joinInput(el) {
+  if (el.dataset.together === "guest-name") {
+    guest.name = el.value.slice(0, 24);
+    try { localStorage.setItem("doko.together.guest", guest.name); } catch { /* private mode */ }
+  }
+}
+
+async function sitDown() {
+  const inv = guest.invite;
+  if (!inv || guest.seat == null || !inv.w.includes(guest.seat)) return ctx.alert(t("seatPick"));
+  if (!guest.name.trim()) return ctx.alert(t("togetherNameMissing"));
+  guest.pc?.close();
+  const pc = new RTCPeerConnection(iceConfig());
+  guest.pc = pc;
+  guest.lost = false;
+  pc.ondatachannel = (event) => wireHost(pc, event.channel);
+  await pc.setRemoteDescription({ type: "offer", sdp: expandSdp(inv.o) });
+  await pc.setLocalDescription(await pc.createAnswer());
+  guest.answer = { link: "", size: 0, qr: null, making: true };
+  ctx.render();
+  await gathered(pc);
+  const payload = await encode({ v: 1, k: inv.k, a: compactSdp(pc.localDescription.sdp), seat: guest.seat,
+    name: guest.name.trim() });
+  const link = linkTo("answer", payload);
+  guest.answer = { link, size: link.length, qr: await qrCode(link, t("answerQr")) };
+  document.body.dataset.answerLink = link;
+  ctx.render();
+  return undefined;
+}
+
+function wireHost(pc, dc) {
+  guest.dc = dc;
+  dc.onmessage = (event) => { if (guest.pc === pc) fromHost(event.data); };
+  dc.onopen = () => { if (guest.pc === pc) dc.send(JSON.stringify({ t: "sync" })); };
+  const lost = () => {
+    if (guest.pc !== pc || guest.lost) return;
+    guest.lost = true;
+    ctx.state.busy = false;
+    ctx.render();
+  };
+  dc.onclose = lost;
+  pc.onconnectionstatechange = () => { if (["failed", "closed", "disconnected"].includes(pc.connectionState)) lost(); };
+}
+
+function fromHost(data) {
+  if (typeof data !== "string" || data.length > MAX_VIEW) return;
+  let msg;
+  try { msg = JSON.parse(data); } catch { return; }
+  if (!msg || typeof msg !== "object") return;
+  const store = ctx.state;
+  if (msg.t === "view" && msg.view && typeof msg.view === "object" && Array.isArray(msg.names)) {
+    guest.seq = Math.max(guest.seq, Number(msg.seq) || 0);
+    store.together = { mode: "guest", names: msg.names.map((n) => (typeof n === "string" ? n.slice(0, 40) : null)),
+      host: msg.host, started: !!msg.started };
+    store.screen = "play";
+    ctx.show(msg.view);
+  } else if (msg.t === "refused") {
+    store.busy = false;
+    ctx.alert(errorText({ code: String(msg.code), params: msg.params && typeof msg.params === "object" ? msg.params : {} }));
+  } else if (msg.t === "bye") {
+    guest.lost = true;
+    ctx.render();
+  }
+}
+
+// A move of the guest's own seat, to the host with the next sequence number.
+export function sendAction(action) {
+  if (guest.dc?.readyState !== "open") {
+    ctx.state.busy = false;
+    return ctx.alert(t("hostGone"));
+  }
+  guest.seq += 1;
+  guest.dc.send(JSON.stringify({ t: "act", seq: guest.seq, action }));
+  return undefined;
+}
+
+export function guestBanner() {
+  if (!isGuest()) return null;
+  if (guest.lost) {
+    return h("div", { class: "net-banner lost", role: "alert", dataset: { testid: "host-gone" } }, t("hostGone"));
+  }
+  if (!ctx.state.together.started) {
+    return h("div", { class: "net-banner", dataset: { testid: "net-waiting" } }, t("waitForHost"));
+  }
+  return null;
+}
+
+export function joinScreen() {
+  const inv = guest.invite;
+  if (!inv) {
+    return h("div", { class: "start" }, h("section", { class: "setup", dataset: { testid: "join-bad" } },
+      h("h2", { text: t("joinTitle") }), h("p", { role: "alert", text: t("inviteBad") })));
+  }
+  const store = ctx.state;
+  const facts = [
+    [t("rules"), store.rulesMeta?.[inv.r] ? presetName(store.rulesMeta, inv.r) : localText(inv.rn, inv.r)],
+    [t("rounds"), t("roundsCount", { n: inv.n })],
+    [t("opponents"), inv.l ? t(`level.${inv.l}`) : "–"],
+  ];
+  const a = guest.answer;
+  return h("div", { class: "start together" }, h("section", { class: "setup", "aria-labelledby": "join-title",
+    dataset: { testid: "join" } },
+  h("h2", { id: "join-title", text: t("joinTitle") }),
+  h("p", { text: t("joinLine", { host: inv.s[inv.h] ?? "" }) }),
+  h("dl", { class: "join-facts", dataset: { testid: "join-facts", rules: inv.r, rounds: String(inv.n), level: inv.l ?? "" } },
+    facts.map(([k, v]) => h("div", {}, h("dt", { text: k }), h("dd", { text: v })))),
+  a ? null : [
+    h("h3", { text: t("seatPick") }),
+    h("div", { class: "chips", role: "radiogroup", "aria-label": t("seatPick") },
+      inv.s.map((name, s) => {
+        const free = inv.w.includes(s);
+        const label = free ? (inv.a?.[s] ? t("seatWasAway", { n: s + 1, name: inv.a[s] }) : t("seatFree", { n: s + 1 }))
+          : `${t("seatNumber", { n: s + 1 })}: ${name ?? ""}`;
+        return h("button", { type: "button", role: "radio", class: `chip${guest.seat === s ? " chosen" : ""}`,
+          "aria-checked": String(guest.seat === s), "aria-disabled": free ? null : "true",
+          dataset: free ? { intent: "together-seat", value: String(s), focus: `together-seat:${s}`, testid: "join-seat" } : {},
+          text: label });
+      })),
+    h("div", { class: "field" },
+      h("label", { for: "together-guest", text: t("yourName") }),
+      h("input", { id: "together-guest", type: "text", maxlength: "24", autocomplete: "off", value: guest.name,
+        placeholder: t("namePlaceholder"), dataset: { together: "guest-name", focus: "together-guest", testid: "guest-name" } })),
+    h("div", { class: "start-go" }, h("button", { type: "button", class: "primary big",
+      dataset: { intent: "together-join", focus: "together-join", testid: "join-go" }, text: t("joinGo") }))],
+  a && !a.making ? linkBlock(a, "answer") : a ? h("p", { class: "quiet", text: t("answerMaking") }) : null,
+  a ? h("p", { class: "quiet small", text: t("netHelp") }) : null));
+}

@@ -1,0 +1,85 @@
+// Pass and play: one device goes round the table. Before a person's turn the hand is
+// covered by a screen naming whose turn it is; a tap opens it. While covered (and while
+// bots play) the page holds no hand in its DOM: the view it draws has the hand and the
+// choices taken out, so nothing of another person's cards can show.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+let ctx = null; // {state, call, render, show(view)}
+
+export function initPassplay(context) {
+  ctx = context;
+}
+
+function table() {
+  const tg = ctx.state.together;
+  return tg && tg.mode === "pass" ? tg : null;
+}
+
+const isPerson = (tg, seat) => seat != null && tg.names[seat] != null;
+
+// The engine's view as this device may show it now: the hand of the person to act only
+// once they opened the cover; else the table alone, turned to the person next to act
+// (or the last one who did), with no hand and no choices.
+export async function present(view) {
+  const tg = table();
+  if (!tg) return view;
+  const next = view.phase === "done" ? null : view.to_act;
+  if (isPerson(tg, next)) {
+    tg.facing = next;
+    if (tg.revealed === next) return view.seat === next ? view : ctx.call("view", { seat: next });
+    tg.revealed = null;
+    tg.covered = next;
+    return hidden(view.seat === next ? view : await ctx.call("view", { seat: next }));
+  }
+  tg.revealed = null;
+  tg.covered = null;
+  if (view.phase === "done") return view; // every card is on the table: the result for all
+  const facing = isPerson(tg, tg.facing) ? tg.facing : tg.names.findIndex((n) => n != null);
+  return hidden(view.seat === facing ? view : await ctx.call("view", { seat: facing }));
+}
+
+function hidden(view) {
+  return { ...view, hand: [], legal: [], covered: true };
+}
+
+// The person at the cover tapped it: their cards.
+async function reveal() {
+  const tg = table();
+  if (!tg || tg.covered == null) return;
+  const seat = tg.covered;
+  const view = await ctx.call("view", { seat });
+  if (table() !== tg || tg.covered !== seat) return;
+  tg.revealed = seat;
+  tg.covered = null;
+  ctx.show(view);
+}
+
+export function passClick(data) {
+  if (data.intent === "together-reveal") reveal().catch(() => {});
+}
+
+// No move, hint or choice reaches the engine while the hand is covered.
+export function blocks(intent) {
+  const tg = table();
+  return !!tg && !!ctx.state.view?.covered
+    && ["card", "action", "return", "hint", "undo", "solo-picker", "more-calls"].includes(intent.kind);
+}
+
+// In place of the hand and the choices while covered: whose turn, and the button.
+export function coverPanel(view) {
+  const tg = table();
+  if (!tg || !view.covered) return null;
+  if (tg.covered == null) {
+    return h("section", { class: "cover quiet-cover", dataset: { testid: "cover", state: "bots" } },
+      h("p", { text: view.to_act == null ? "" : t("turnOf", { name: tg.names[view.to_act] ?? t("botName", { n: view.to_act + 1 }) }) }));
+  }
+  const name = tg.names[tg.covered];
+  return h("section", { class: "cover", role: "group", "aria-labelledby": "cover-title",
+    dataset: { testid: "cover", state: "covered", seat: String(tg.covered) } },
+  h("h2", { id: "cover-title", text: t("passTo", { name }) }),
+  h("p", { class: "quiet", text: t("passToLine", { name }) }),
+  h("button", { type: "button", class: "primary big",
+    dataset: { intent: "together-reveal", focus: "together-reveal", testid: "reveal" },
+    text: t("reveal", { name }) }));
+}

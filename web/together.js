@@ -1,0 +1,161 @@
+// Playing together: the setup screen (who sits where: people by name, or bots; one
+// device passed round, or every friend on their own), the names a shared table shows,
+// and what its saved game keeps. Pass and play is passplay.js, a table across devices
+// netplay.js; app.js calls the hooks below.
+import { h } from "./dom.js";
+import { t, presetName } from "./i18n.js";
+import { DEFAULT_STUN } from "./netplay.js";
+
+const KEY = "doko.together"; // the names typed last time, the STUN setting (never a game)
+const MAX_NAME = 24;
+
+let ctx = null; // {state, root, render, alert, start(mode, names), rounds()}
+
+// What the setup screen holds while it is filled in.
+const setup = { names: ["", "", "", "", "", "", "", ""], people: [true, true, false, false, false, false, false, false],
+  host: "", stun: DEFAULT_STUN };
+
+export function initTogether(context) {
+  ctx = context;
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) || "{}");
+    if (Array.isArray(saved.names)) saved.names.slice(0, 8).forEach((n, i) => { if (typeof n === "string") setup.names[i] = n.slice(0, MAX_NAME); });
+    if (Array.isArray(saved.people)) saved.people.slice(0, 8).forEach((p, i) => { setup.people[i] = p === true; });
+    if (typeof saved.host === "string") setup.host = saved.host.slice(0, MAX_NAME);
+    if (typeof saved.stun === "string") setup.stun = saved.stun.slice(0, 200);
+  } catch { /* private mode or a damaged entry: the defaults stand */ }
+  // typing changes the store, not the DOM (render() draws the fields from it)
+  context.root.addEventListener("input", (event) => {
+    const el = event.target;
+    const field = el.dataset?.together;
+    if (!field) return;
+    if (field === "name") setup.names[Number(el.dataset.seat)] = el.value.slice(0, MAX_NAME);
+    else if (field in setup) setup[field] = el.value.slice(0, field === "stun" ? 200 : MAX_NAME);
+    remember();
+  });
+}
+
+function remember() {
+  try { localStorage.setItem(KEY, JSON.stringify(setup)); } catch { /* private mode */ }
+}
+
+export function stunSetting() {
+  return setup.stun.trim();
+}
+
+export function hostName() {
+  return setup.host.trim() || t("hostDefault");
+}
+
+// ---- the table's people -----------------------------------------------------------
+
+// store.together: null, or {mode: "pass" | "host" | "guest", names: per seat (null: a bot),
+// covered / revealed (pass and play), lost (a guest's host went away)}.
+export function names() {
+  return ctx.state.together?.names ?? null;
+}
+
+export function nameOf(seat) {
+  const list = names();
+  if (!list || seat == null || seat < 0 || seat >= list.length) return null;
+  return list[seat] ?? t("botName", { n: seat + 1 });
+}
+
+export function mode() {
+  return ctx.state.together?.mode ?? null;
+}
+
+export function leave() {
+  ctx.state.together = null;
+}
+
+// What a saved shared table keeps beside the engine's save: who sits where.
+export function saved() {
+  const tg = ctx.state.together;
+  if (!tg || tg.mode === "guest") return null;
+  return { mode: tg.mode, names: tg.names };
+}
+
+// A saved table's people back (ignored when they do not fit the table).
+export function resumed(entry, players) {
+  const ok = entry && ["pass", "host"].includes(entry.mode) && Array.isArray(entry.names)
+    && entry.names.length === players
+    && entry.names.every((n) => n === null || (typeof n === "string" && n.length <= 40));
+  ctx.state.together = ok ? { mode: entry.mode, names: [...entry.names], covered: null, revealed: null } : null;
+  return ok ? entry.mode : null;
+}
+
+// ---- the setup screen ---------------------------------------------------------------
+
+export function togetherClick(data) {
+  const players = ctx.state.players;
+  switch (data.intent) {
+    case "together-person": {
+      const seat = Number(data.value);
+      setup.people[seat] = !setup.people[seat];
+      remember();
+      return ctx.render();
+    }
+    case "together-pass": {
+      const chosen = Array.from({ length: players }, (_, s) => (setup.people[s] ? setup.names[s].trim() : null));
+      const people = chosen.filter((n) => n !== null);
+      if (people.length < 2 || people.length > 5) return ctx.alert(t("togetherPeopleCount"));
+      if (people.some((n) => !n)) return ctx.alert(t("togetherNameMissing"));
+      if (new Set(people).size !== people.length) return ctx.alert(t("togetherNamesTwice"));
+      return ctx.start("pass", chosen);
+    }
+    case "together-host":
+      return ctx.start("host", Array.from({ length: players }, (_, s) => (s === 0 ? hostName() : null)));
+    default:
+  }
+}
+
+function seatRow(seat) {
+  const person = setup.people[seat];
+  return h("li", { class: "seat-setup" },
+    h("label", { for: `together-name-${seat}`, class: "seat-label", text: t("seatNumber", { n: seat + 1 }) }),
+    person
+      ? h("input", { id: `together-name-${seat}`, type: "text", maxlength: String(MAX_NAME), autocomplete: "off",
+        value: setup.names[seat], placeholder: t("namePlaceholder"),
+        dataset: { together: "name", seat: String(seat), focus: `together-name:${seat}`, testid: "seat-name" } })
+      : h("span", { id: `together-name-${seat}`, class: "seat-bot", text: t("botName", { n: seat + 1 }) }),
+    h("button", { type: "button", role: "switch", class: "chip", "aria-checked": String(person),
+      "aria-label": t("seatIsPerson", { n: seat + 1 }),
+      dataset: { intent: "together-person", value: String(seat), focus: `together-person:${seat}`,
+        testid: "seat-person" }, text: person ? t("person") : t("bot") }));
+}
+
+export function togetherScreen(ready) {
+  const store = ctx.state;
+  const level = store.level ?? store.defaultLevel;
+  const facts = [presetName(store.rulesMeta, store.preset), t("roundsCount", { n: ctx.rounds() }),
+    level ? `${t("opponents")}: ${t(`level.${level}`)}` : null].filter(Boolean).join(" · ");
+  return h("div", { class: "start together" },
+    h("p", { class: "together-facts", dataset: { testid: "together-facts" } },
+      h("span", { text: `${t("rules")}: ${facts}` }), " ",
+      h("a", { href: "#", text: t("togetherChange") })),
+    h("section", { class: "setup", "aria-labelledby": "pass-title" },
+      h("h2", { id: "pass-title", text: t("passTitle") }),
+      h("p", { class: "quiet", text: t("passLine") }),
+      h("ol", { class: "seat-list" }, Array.from({ length: store.players }, (_, s) => seatRow(s))),
+      h("div", { class: "start-go" },
+        h("button", { type: "button", class: "primary big", "aria-disabled": ready ? null : "true",
+          dataset: { intent: "together-pass", focus: "together-pass", testid: "pass-start" } }, t("passStart")))),
+    h("section", { class: "setup", "aria-labelledby": "host-title" },
+      h("h2", { id: "host-title", text: t("hostTitle") }),
+      h("p", { class: "quiet", text: t("hostLine") }),
+      h("div", { class: "field" },
+        h("label", { for: "together-host", text: t("yourName") }),
+        h("input", { id: "together-host", type: "text", maxlength: String(MAX_NAME), autocomplete: "off",
+          value: setup.host, placeholder: t("namePlaceholder"),
+          dataset: { together: "host", focus: "together-host", testid: "host-name" } })),
+      h("div", { class: "field" },
+        h("label", { for: "together-stun", text: t("stunLabel") }),
+        h("input", { id: "together-stun", type: "text", autocomplete: "off", spellcheck: "false",
+          value: setup.stun, placeholder: t("stunOff"),
+          dataset: { together: "stun", focus: "together-stun", testid: "stun" } }),
+        h("p", { class: "quiet small", text: t("stunHelp", { stun: DEFAULT_STUN }) })),
+      h("div", { class: "start-go" },
+        h("button", { type: "button", class: "primary big", "aria-disabled": ready ? null : "true",
+          dataset: { intent: "together-host", focus: "together-host-go", testid: "host-start" } }, t("hostStart")))));
+}
