@@ -21,6 +21,7 @@ node_modules/; nothing is loaded from a CDN at run time.
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import json
 import shutil
@@ -92,6 +93,18 @@ app.js    also holds qrcode-generator {qr_version} by Kazuhiko Arase (npm packag
         shutil.copyfile(ROOT / "licenses" / "MPL-2.0.txt", pyodide_dir / "LICENSE")
 
 
+def untrusted_bound() -> int:
+    """doko.untrusted.MAX_TEXT, read from its source: the worker refuses a larger request
+    before the engine sees it, the same bound the engine and the command line keep."""
+    tree = ast.parse((ENGINE / "untrusted.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+            "MAX_TEXT"
+        ]:
+            return int(ast.literal_eval(node.value))
+    raise SystemExit("engine/doko/untrusted.py has no MAX_TEXT")
+
+
 def fill(path: Path, slot: str, value: object) -> None:
     """Replace the ``/*SLOT*/ ... /*END*/`` placeholder in a built file by JSON."""
     text = path.read_text()
@@ -144,6 +157,7 @@ def build(use_snapshot: bool = True) -> None:
         "emptyStdlib": snapshot.EMPTY if made else None,
         "lazyStdlib": snapshot.LAZY if made else None,
         "sizes": {},
+        "maxText": untrusted_bound(),
     }
     fill(DIST / "worker.js", "BUILD", build_info)
     bundled = fast.bundle(DIST, log)

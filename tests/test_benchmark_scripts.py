@@ -51,6 +51,12 @@ def test_ladder_pairs() -> None:
     assert all(row["games"] == 2 and row["preset"] == "ddv" for row in rows)
 
 
+def test_the_gate_benchmark_refuses_every_hostile_text() -> None:
+    rows = script("untrusted_gate.py", "--sizes", "1000,4000")
+    assert len(rows) == 12
+    assert all(row["refusal"] != "accepted" for row in rows), rows
+
+
 def test_house_rules_sweep_runs() -> None:
     report = script("house_rules.py", "--games", "60", "--per-variant", "20", "--seed", "3")
     assert report["games"] == 60 and report["variants"] == 3

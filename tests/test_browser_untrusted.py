@@ -40,6 +40,13 @@ POST_HOSTILE = """async () => {
     { id: "null-payload", type: "open_link", payload: null },
     { id: "range", type: "new_game", payload: { rules: { preset: "ddv",
       options: { duty_solo_rounds: 2 ** 40 } } } },
+    // ids the page never sends: answered, and nothing of them echoed
+    { id: { evil: "<img src=x>" }, type: "view", payload: {} },
+    { id: ["list"], type: "view", payload: {} },
+    { id: "x".repeat(1000), type: "view", payload: {} },
+    { id: NaN, type: "view", payload: {} },
+    { id: 1.5, type: "view", payload: {} },
+    { type: "view", payload: {} },
   ];
   const replies = [];
   const done = new Promise((resolve) => {
@@ -82,7 +89,7 @@ def test_hostile_messages_get_error_replies_and_the_page_plays_on(page: Any) -> 
     page.goto("/")
     ready(page)
     replies = page.evaluate(POST_HOSTILE)
-    assert len(replies) == 14, replies
+    assert len(replies) == 20, replies
     assert all(r["ok"] is False for r in replies), replies
     for reply in replies:
         error = reply["error"]
@@ -98,8 +105,8 @@ def test_hostile_messages_get_error_replies_and_the_page_plays_on(page: Any) -> 
     deepest = by_id.get("deep-3000")
     assert deepest in ("input-too-deep", None)
     nameless = [r["error"]["code"] for r in replies if r["id"] is None]
-    # null, a string, an array, a number as type (and the deepest, unread)
-    assert nameless == ["request-shape"] * (4 if deepest else 5)
+    # null, a string, an array, a number as type (and the deepest, unread); six bad ids
+    assert sorted(nameless) == ["request-id"] * 6 + ["request-shape"] * (4 if deepest else 5)
     # the engine is alive: a new game is dealt and played
     page.click("[data-intent=new]")
     page.wait_for_selector(f"{HAND} button[data-card]")

@@ -50,7 +50,8 @@ def test_demo_replays_and_scores(path: Path) -> None:
     text = links.encode(demo["record"])
     viewer = walk(links.decode(text))
     assert len(viewer["frames"]) == len(demo["record"]["actions"]) + 1
-    assert viewer["events"][-1]["key"] == "result"
+    last = len(viewer["frames"]) - 1
+    assert "result" in [e["key"] for e in viewer["events"] if e["step"] == last]
 
 
 def _at(events: list[dict[str, Any]], step: int, key: str) -> list[dict[str, Any]]:
@@ -216,6 +217,27 @@ def test_the_second_queen_reveals_the_parties() -> None:
     known = viewer["frames"][step]["known"]
     assert len(known["re"]) == 2 and len(known["kontra"]) == 2
     assert step in viewer["stops"]
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_bockrunden_are_told(path: Path) -> None:
+    """A bock deal says its factor before the first card; a deal that starts
+    Bockrunden says which trigger and how many bock deals follow."""
+    demo = load(path)
+    record = demo["record"]
+    state = replay(record)
+    events = walk(record)["events"]
+    level = record.get("bock", 0)
+    told = [e["params"] for e in events if e["key"] == "bock" and e["step"] == 0]
+    assert told == ([{"level": level, "factor": 2**level}] if level else [])
+    outcome = result(state)
+    lost_solo = state.contract.startswith("solo:") and outcome.get("winner") != "re"
+    starts = [e["params"] for e in events if e["key"] == "bock-trigger"]
+    if "solo-lost" in state.rules.bock and lost_solo:
+        assert starts and "solo-lost" in starts[0]["triggers"]
+        assert starts[0]["deals"] == state.rules.bock_rounds * state.players
+    if not state.rules.bock:
+        assert starts == []
 
 
 def test_announcements_tell_what_each_party_needs() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,9 @@ def test_every_code_in_the_table_is_used_somewhere() -> None:
         if path.name != "errors.py":
             tree = ast.parse(path.read_text())
             named |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
+    # the worker's own refusals (before the engine sees a request) are in the table too
+    worker = (ENGINE.parent.parent / "web/worker.js").read_text()
+    named |= set(re.findall(r'refusal\("([a-z0-9-]+)"', worker))
     assert set(MESSAGES) - named <= {"unexpected"}  # (made by errors.coded)
     assert all(code == code.lower() and " " not in code for code in MESSAGES)
 

@@ -5,8 +5,8 @@ import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js
 import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
-import { loadKeeperState, onKeeperChange } from "./keeper.js";
-import { sheetView } from "./sheet.js";
+import { keeperRefusal, onKeeperChange } from "./keeper.js";
+import { sheetView, bockChip } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
@@ -17,7 +17,7 @@ import * as motion from "./motion.js";
 import * as saved from "./storage.js";
 import * as tabs from "./tabs.js";
 import { download } from "./dom.js";
-import { options } from "./options.js";
+import { options, delay as chosenDelay } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
 import { worker, listen, progressText } from "./boot.js";
@@ -49,6 +49,8 @@ const store = {
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
   confirmDrop: null, // the quarantined entry whose "delete" was pressed once
+  keeperRead: false, // the keeper's stored sheet has been read (or set aside)
+  asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
   tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
   tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
   otherGame: false, // the other tab's game is not the one this link opens
@@ -89,6 +91,10 @@ function call(type, payload = {}) {
   });
 }
 
+// Resolves once the engine has said which rules it plays (a saved sheet is checked then).
+let rulesKnown;
+const rulesReady = new Promise((resolve) => { rulesKnown = resolve; });
+
 async function engineReady(data) {
   perf.markWorker(data.steps);
   perf.markFetches(data.resources);
@@ -105,6 +111,7 @@ async function engineReady(data) {
     store.defaultLevel = rules.default_level ?? null;
     store.tournament = rules.tournament ?? null;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
+    rulesKnown();
     render();
   } catch (err) {
     store.alert = errorText(err);
@@ -128,7 +135,8 @@ function route() {
   // only the table screen plays the saved game; elsewhere another tab may take it
   if (path !== "/play" && path !== "/game") tabs.release();
   const params = new URLSearchParams(query);
-  if (params.has("delay")) store.delay = Math.max(0, Number(params.get("delay")) || 0);
+  // a link's parameters hold for the game it opens, not for any screen after it
+  store.delay = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : chosenDelay();
   if (params.has("wait")) net.setWait(Number(params.get("wait")));
   if (path.startsWith("/answer/")) return void net.openAnswer(path.slice("/answer/".length));
   // a shared table ends when its page goes elsewhere (a saved one comes back on resume)
@@ -151,7 +159,7 @@ function route() {
     const seed = Number.parseInt(params.get("seed") ?? "", 10);
     const players = Number.parseInt(params.get("players") ?? "4", 10);
     const rounds = Number.parseInt(params.get("rounds") ?? "", 10);
-    store.preset = rules;
+    if (store.rulesMeta && Object.hasOwn(store.rulesMeta, rules)) store.preset = rules;
     store.players = [4, 5, 6, 8].includes(players) ? players : 4;
     store.rounds = rounds >= 1 ? rounds : null;
     store.level = params.get("level") || null;
@@ -235,11 +243,12 @@ async function listQuarantined() {
 async function exportQuarantined(id) {
   const item = store.quarantined.find((q) => String(q.id) === String(id));
   if (!item) return;
+  const name = String(item.key || "entry").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 40);
   try {
-    download(`doppelkopf-${item.key || "entry"}-${item.id}.json`, "application/json",
+    download(`doppelkopf-${name}-${item.id}.json`, "application/json",
       await saved.quarantinedText(item.id));
-  } catch {
-    store.alert = t("storageFailed");
+  } catch (err) { // no file rather than a wrong one
+    store.alert = err?.code ? errorText(err) : t("storageFailed");
     render();
   }
 }
@@ -607,7 +616,9 @@ function flightTime() {
 function screen() {
   switch (store.screen) {
     case "play": return tableScreen();
-    case "keeper": return keeperScreen(store.engine === "ready");
+    // the stored sheet is read (or set aside) before the keeper shows one
+    case "keeper": return store.keeperRead ? keeperScreen(store.engine === "ready")
+      : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
     case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
     case "together": return together.togetherScreen(store.engine === "ready");
@@ -631,6 +642,7 @@ function header() {
         h("span", { id: "title", class: "title", text: t("title") })),
     playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
       text: presetName(store.rulesMeta, store.view.rules) }) : null,
+    playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
     engineBadge(),
     h("div", { class: "bar-buttons" },
       playing ? headerButton("new-here", "cards", t("newGame"), { dataset: { testid: "new-here" } }) : null,
@@ -793,7 +805,7 @@ function scoreSheet(view) {
     seriesState(view),
     sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName,
       expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null),
-      replayable: true }));
+      replayable: true, bockToCome: view.bock_to_come ?? 0 }));
 }
 
 // Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
@@ -818,7 +830,7 @@ function updateLive() {
     status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.to_act) });
   } else if (store.screen === "play" && view && view.phase === "done") status = t("result");
   setText("status", status);
-  setText("alert", store.alert);
+  setText("alert", store.alert || (store.asideWhy ? saved.problemText(store.asideWhy) : ""));
   setText("record", store.screen === "play" && view && view.record ? JSON.stringify(view.record) : "");
 }
 
@@ -831,6 +843,7 @@ function setText(id, text) {
 
 document.getElementById("alert").addEventListener("click", () => {
   store.alert = "";
+  store.asideWhy = null;
   render();
 });
 
@@ -862,7 +875,7 @@ initKeeper({
   alert: (text) => { store.alert = text; updateLive(); },
   meta: () => store.rulesMeta,
   levels: () => store.levels,
-  setAside: (entry, why) => { saved.quarantine("keeper", entry, why).catch(() => {}); },
+  setAside: (entry, why) => { keeperSetAside(entry, why); },
 });
 
 // The shared table's buttons, by screen: the setup, a guest's invite, the table.
@@ -958,10 +971,49 @@ initReplay({
   },
 });
 
-saved.savedKeeper().then((obj) => { if (obj) loadKeeperState(obj); }, () => {});
-onKeeperChange((obj) => { saved.saveKeeper(obj).catch(() => {}); });
-saved.onProblem((message) => { store.alert = message; queueMicrotask(render); });
+// The keeper's writes wait in line behind the read of its stored sheet: a sheet it cannot
+// read is set aside (moved whole to the quarantine, reported) before anything is written,
+// so the keeper never writes over it. Should the engine fail while the sheet is read
+// (not the sheet's fault), the keeper writes nothing at all.
+let keeperWrites = saved.savedKeeper().then(async (obj) => {
+  if (!obj) return;
+  await rulesReady;
+  const why = await keeperRefusal(obj);
+  if (!why) return;
+  if (why.params?.reason?.code === "engine-failure") throw new Error("engine failed");
+  await saved.setAside("keeper", why);
+});
+keeperWrites.catch(() => {}).finally(() => {
+  store.keeperRead = true;
+  if (store.screen === "keeper") render();
+});
+
+function keeperWrite(work) {
+  keeperWrites = keeperWrites.then(work);
+  keeperWrites.catch(() => {});
+  return keeperWrites;
+}
+
+onKeeperChange((obj) => {
+  keeperWrite(() => saved.saveKeeper(obj)).catch(() => {
+    store.alert = t("storageFailed");
+    render();
+  });
+});
+
+// A sheet the keeper cannot show (rules or a table size the engine does not play): the
+// stored entry is moved aside as stored (the sheet itself, if it never was stored).
+function keeperSetAside(entry, why) {
+  keeperWrite(async () => {
+    const moved = await saved.setAside("keeper", why).catch(() => false);
+    if (!moved) await saved.quarantine("keeper", entry, why);
+  }).catch(() => {});
+}
+// An entry set aside is said until the player puts the message away: a screen change
+// (which clears other messages) may come right after it.
+saved.onProblem((message, why) => { store.asideWhy = why; queueMicrotask(render); });
 saved.onQuarantine(() => { if (store.screen === "start") listQuarantined(); });
+saved.sweep().catch(() => {});
 
 try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
 installSprite();

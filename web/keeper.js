@@ -11,6 +11,7 @@ const MAX_NAME = 40;
 const keeper = {
   phase: "setup", // setup | sheet
   preset: "ddv",
+  rules: null, // a variant ({preset, options}) of the preset, or null for the preset itself
   players: 4,
   names: [],
   games: [], // [{summary, result}] in the order played
@@ -19,6 +20,7 @@ const keeper = {
   expanded: [], // sheet rows showing their itemised lines
   busy: false,
   tour: null, // a tournament table this sheet belongs to (tournament.js), or null
+  bock: { next: 0, to_come: 0 }, // Bockrunden the engine derives from the games entered
 };
 
 let ctx = null; // {call, render, alert, meta, levels, setAside}: set by app.js
@@ -39,33 +41,86 @@ export function keeperState() {
   return JSON.parse(JSON.stringify({
     version: 1, phase: keeper.phase, preset: keeper.preset, players: keeper.players,
     names: keeper.names, games: keeper.games, tour: keeper.tour,
+    ...(keeper.rules ? { rules: keeper.rules } : {}),
   }));
 }
 
 // Restore a saved keeper; the summaries are scored again so the sheet is the engine's.
 // Resolves to true, or false (and leaves the keeper as it was) for a bad object.
 export async function loadKeeperState(obj) {
+  return (await keeperRefusal(obj)) === null;
+}
+
+// Restore a saved keeper as loadKeeperState does; resolves to null once it is loaded, or
+// to why it cannot be ({code, params}, the engine's refusal of a game inside), leaving
+// the keeper as it was.
+export async function keeperRefusal(obj) {
   if (!obj || typeof obj !== "object" || !Array.isArray(obj.games)
-      || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) return false;
-  const games = [];
-  for (const game of obj.games) {
-    if (!game || typeof game.summary !== "object") return false;
-    try {
-      games.push({ summary: game.summary, result: await ctx.call("score", { summary: game.summary }) });
-    } catch {
-      return false;
-    }
+      || typeof obj.preset !== "string" || !Number.isInteger(obj.players)) {
+    return { code: "keeper-shape", params: {} };
+  }
+  const meta = ctx.meta();
+  if (meta && !(Object.hasOwn(meta, obj.preset) && meta[obj.preset].players.includes(obj.players))) {
+    return { code: Object.hasOwn(meta, obj.preset) ? "keeper-players" : "keeper-rules",
+      params: { preset: obj.preset.slice(0, 40), players: obj.players } };
+  }
+  if (obj.games.some((game) => !game || !game.summary || typeof game.summary !== "object")) {
+    return { code: "keeper-shape", params: {} };
+  }
+  const rules = variantOf(obj.preset, obj.rules);
+  let scored;
+  try {
+    scored = await scoreSheet(obj.games.map((game) => game.summary), rules ?? obj.preset, obj.players);
+  } catch (err) {
+    return keeperGameRefusal(err);
   }
   Object.assign(keeper, {
-    phase: obj.phase === "setup" && !games.length ? "setup" : "sheet",
-    preset: obj.preset, players: obj.players,
+    phase: obj.phase === "setup" && !scored.games.length ? "setup" : "sheet",
+    preset: obj.preset, rules, players: obj.players, games: scored.games, bock: scored.bock,
     names: Array.isArray(obj.names) ? obj.names.map((n) => String(n ?? "").slice(0, MAX_NAME)) : [],
-    games, editing: null, expanded: [],
+    editing: null, expanded: [],
     tour: obj.tour && typeof obj.tour === "object" ? obj.tour : null,
   });
   keeper.draft = freshDraft();
   changed();
-  return true;
+  return null;
+}
+
+// The engine refused the sheet: name the game and the reason where it says which.
+function keeperGameRefusal(err) {
+  const params = err?.params ?? {};
+  const inGame = err?.code === "bock-game" && Number.isInteger(params.index);
+  const reason = inGame ? params.reason : err;
+  return { code: "keeper-game", params: { n: inGame ? params.index + 1 : 1,
+    reason: { code: String(reason?.code ?? "unknown"), params: reason?.params ?? {} } } };
+}
+
+// ---- Bockrunden: the engine scores the whole sheet -------------------------------
+
+// A saved variant of the preset ({preset, options}), or null for the plain preset.
+function variantOf(presetId, rules) {
+  return rules && typeof rules === "object" && rules.preset === presetId
+    && rules.options && typeof rules.options === "object" ? rules : null;
+}
+
+function rulesSpec() {
+  return keeper.rules ?? keeper.preset;
+}
+
+// Score every summary in order; the engine works out which deals are bock deals from
+// the games before them (a correction moves every later one). Resolves to
+// {games: [{summary, result}], bock: {next, to_come}}; rejects with the engine's refusal.
+async function scoreSheet(summaries, rules = rulesSpec(), players = keeper.players) {
+  const answer = await ctx.call("score_sheet", { rules, players, summaries });
+  const games = answer.games.map(({ bock, result }, i) => {
+    const { bock: _old, ...summary } = summaries[i];
+    return { summary: bock ? { ...summary, bock } : summary, result };
+  });
+  return { games, bock: answer.bock };
+}
+
+function bockTriggers() {
+  return keeper.rules?.options?.bock ?? preset()?.bock ?? [];
 }
 
 // Called after every change of the sheet (storage can save then).
@@ -102,8 +157,8 @@ function usable() {
 function setAside() {
   const bad = keeperState();
   const code = preset() ? "keeper-players" : "keeper-rules";
-  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], players: 4,
-    names: [], games: [], draft: null, editing: null, expanded: [] });
+  Object.assign(keeper, { phase: "setup", preset: Object.keys(ctx.meta())[0], rules: null, players: 4,
+    names: [], games: [], draft: null, editing: null, expanded: [], bock: { next: 0, to_come: 0 } });
   ctx.setAside(bad, { code, params: { preset: String(bad.preset).slice(0, 40),
     players: Number(bad.players) || 0 } });
   keeper.draft = freshDraft();
@@ -187,7 +242,7 @@ function freshDraft() {
   return {
     contract: "normal", re: fixedTeams() ? teamA() : [], sittingOut: nextSittingOut(),
     eyes: 121, eyesText: "121", tricksRe: null,
-    ann: { re: [], kontra: [] }, specials: { re: {}, kontra: {} },
+    ann: { re: [], kontra: [] }, specials: { re: {}, kontra: {} }, heartTrick: false,
   };
 }
 
@@ -201,13 +256,13 @@ function draftFrom(summary) {
     eyes: summary.eyes_re, eyesText: String(summary.eyes_re),
     tricksRe: summary.tricks ? summary.tricks.re : null,
     ann: { re: [...(summary.announcements?.re ?? [])], kontra: [...(summary.announcements?.kontra ?? [])] },
-    specials,
+    specials, heartTrick: summary.heart_trick === true,
   };
 }
 
 function summaryOf(d) {
   const summary = {
-    rules: keeper.preset, contract: d.contract, players: keeper.players,
+    rules: rulesSpec(), contract: d.contract, players: keeper.players,
     re: [...d.re].sort((a, b) => a - b),
     sitting_out: keeper.players === 5 ? d.sittingOut : null,
     eyes_re: Number.isInteger(d.eyes) ? d.eyes : d.eyesText,
@@ -224,6 +279,7 @@ function summaryOf(d) {
       for (let i = 0; i < count; i++) summary.specials.push({ kind, party });
     }
   }
+  if (d.heartTrick && bockTriggers().includes("heart-trick")) summary.heart_trick = true;
   return summary;
 }
 
@@ -276,7 +332,7 @@ export function keeperClick(data) {
     case "keeper-reset":
       if (keeper.games.length && !globalThis.confirm?.(t("newSheetConfirm"))) return;
       Object.assign(keeper, { phase: "setup", games: [], editing: null, expanded: [], draft: null,
-        tour: null });
+        tour: null, bock: { next: 0, to_come: 0 } });
       return changed();
     case "keeper-contract":
       setContract(data.value);
@@ -308,6 +364,9 @@ export function keeperClick(data) {
       if (!counts[data.value]) delete counts[data.value];
       break;
     }
+    case "keeper-heart-trick":
+      d.heartTrick = !d.heartTrick;
+      break;
     case "keeper-submit":
       return void submit();
     case "keeper-edit": {
@@ -348,9 +407,12 @@ async function submit() {
   keeper.busy = true;
   ctx.render();
   try {
-    const result = await ctx.call("score", { summary });
-    if (keeper.editing != null) keeper.games[keeper.editing] = { summary, result };
-    else keeper.games.push({ summary, result });
+    const summaries = keeper.games.map((game) => game.summary);
+    const at = keeper.editing ?? summaries.length;
+    summaries[at] = summary;
+    const scored = await scoreSheet(summaries);
+    keeper.games = scored.games;
+    keeper.bock = scored.bock;
     keeper.editing = null;
     keeper.busy = false;
     keeper.draft = freshDraft();
@@ -358,7 +420,9 @@ async function submit() {
     changed();
   } catch (err) {
     keeper.busy = false;
-    ctx.alert(t("refused", { reason: errorText(err, keeperSeatName) }));
+    // a refusal of the sheet names the game; the entry being made is that game
+    const reason = err?.code === "bock-game" ? err.params?.reason ?? err : err;
+    ctx.alert(t("refused", { reason: errorText(reason, keeperSeatName) }));
     ctx.render();
   }
 }
@@ -387,15 +451,16 @@ function csv() {
   const names = seats().map(keeperSeatName);
   const lines = [[t("number"), t("contract"), ...names,
     ...names.map((n) => `${t("running")} ${n}`)]];
-  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract), ...row.points,
-    ...row.totals]));
+  rows().forEach((row, i) => lines.push([i + 1, contractName(row.contract)
+    + (row.bock ? ` (${t("bockChip", { factor: 2 ** row.bock })})` : ""), ...row.points,
+  ...row.totals]));
   lines.push([t("total"), "", ...totals(), ...totals()]);
   return `${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
 function exportJson() {
   return {
-    rules: keeper.preset, players: keeper.players, names: seats().map(keeperSeatName),
+    rules: rulesSpec(), players: keeper.players, names: seats().map(keeperSeatName),
     games: keeper.games.map(({ summary, result }) => ({ summary, result })),
     totals: totals(),
   };
@@ -424,7 +489,8 @@ export function keeperScreen(engineReady) {
       keeper.games.length ? null : h("p", { class: "empty", text: t("noGames") }),
       sheetView({ rows: rows(), totals: totals(), seats: keeper.players, seatName: keeperSeatName,
         expanded: keeper.expanded, editable: true, editing: keeper.editing,
-        sittingOut: (row, i) => keeper.games[i].summary.sitting_out ?? null })),
+        sittingOut: (row, i) => keeper.games[i].summary.sitting_out ?? null,
+        bockToCome: keeper.bock?.to_come ?? 0 })),
     formView(engineReady));
 }
 
@@ -435,6 +501,7 @@ function setupView() {
       text: presetName(ctx.meta(), id) })));
   presetSelect.addEventListener("change", () => {
     keeper.preset = presetSelect.value;
+    keeper.rules = null;
     const allowed = preset().players;
     if (!allowed.includes(keeper.players)) keeper.players = allowed[0];
     ctx.render();
@@ -527,6 +594,12 @@ function formView(engineReady) {
       h("span", {}), parties.map((party) => h("strong", { text: partyName(party, d.contract) })),
       kinds.map((kind) => [h("span", { class: "counter-label", text: itemLabel(kind) }),
         parties.map((party) => counter(party, kind, d.specials[party][kind] ?? 0))]))));
+  }
+
+  if (bockTriggers().includes("heart-trick")) {
+    parts.push(fieldset(t("bockLegend"), h("div", { class: "chips" },
+      chip(t("bockHeartTrick"), d.heartTrick,
+        { intent: "keeper-heart-trick", value: "1", testid: "keeper-heart-trick" }))));
   }
 
   parts.push(h("div", { class: "form-buttons" },

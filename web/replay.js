@@ -294,7 +294,8 @@ function needText(goal) {
 
 export function lineText(line) {
   const who = line.party ? ` (${partyLabel(line.party)})` : "";
-  return `${itemLabel(String(line.item))}${who}: ${line.points > 0 ? "+" : ""}${line.points}`;
+  const item = line.item === "bock" ? t("bockLineTimes", { factor: line.factor }) : itemLabel(String(line.item));
+  return `${item}${who}: ${line.points > 0 ? "+" : ""}${line.points}`;
 }
 
 function seatName(seat) {

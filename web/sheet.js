@@ -3,11 +3,12 @@
 import { h, signed } from "./dom.js";
 import { t, itemLabel, contractName, partyLabel } from "./i18n.js";
 
-// rows: [{contract, points, lines, totals, duty_solo, forced_solo}]; expanded: row indices
-// open; editable: add a "correct" button (intent keeper-edit) per row; replayable: a
-// button per row that opens the deal in the replay viewer (intent sheet-replay).
+// rows: [{contract, points, lines, totals, duty_solo, forced_solo, bock}]; expanded: row
+// indices open; editable: add a "correct" button (intent keeper-edit) per row;
+// replayable: a button per row that opens the deal in the replay viewer (intent
+// sheet-replay); bockToCome: Bockspiele still to be played (shown above the rows).
 export function sheetView({ rows, totals, seats, seatName, expanded = [], editable = false,
-  editing = null, sittingOut = () => null, replayable = false }) {
+  editing = null, sittingOut = () => null, replayable = false, bockToCome = 0 }) {
   const n = seats;
   const columns = 2 + n;
   const body = [];
@@ -16,9 +17,10 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
     const notes = [];
     if (row.duty_solo) notes.push(h("span", { class: "tag mini", text: t("dutySolo") }));
     if (row.forced_solo != null) notes.push(h("span", { class: "tag mini", text: t("forcedSolo") }));
+    if (row.bock) notes.push(bockChip(row.bock));
     const out = sittingOut(row, i);
-    body.push(h("tr", { class: `score-row${editing === i ? " editing" : ""}`,
-      dataset: { testid: "score-row", points: JSON.stringify(row.points),
+    body.push(h("tr", { class: `score-row${editing === i ? " editing" : ""}${row.bock ? " bock" : ""}`,
+      dataset: { testid: "score-row", bock: String(row.bock ?? 0), points: JSON.stringify(row.points),
         totals: JSON.stringify(row.totals) } },
       h("td", { class: "num", text: String(i + 1) }),
       h("td", { class: "contract" }, h("span", { text: contractName(row.contract) }), notes,
@@ -44,12 +46,14 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
         h("td", { colspan: String(columns) },
           h("ul", { class: "line-items" }, (row.lines ?? []).map((line) => h("li",
             { dataset: { testid: "score-line" } },
-            h("span", { text: itemLabel(line.item) }),
+            h("span", { text: lineLabel(line) }),
             h("span", { class: "party", text: partyLabel(line.party) }),
             h("span", { class: "num", text: signed(line.points) })))))));
     }
   });
   return h("table", { class: "sheet-table", dataset: { testid: "scoresheet" } },
+    bockToCome > 0 ? h("caption", { class: "bock-to-come", dataset: { testid: "bock-to-come",
+      n: String(bockToCome) }, text: t("bockToCome", { n: bockToCome }) }) : null,
     h("thead", {}, h("tr", {},
       h("th", { scope: "col", class: "num", text: t("number") }),
       h("th", { scope: "col", text: t("contract") }),
@@ -58,4 +62,17 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2", text: t("total") }),
       (totals ?? []).map((p) => h("td", { class: "num total", dataset: { testid: "total" },
         text: signed(p) })))));
+}
+
+// ---- Bockrunden ----
+// A bock deal's chip: level k doubles k times ("Bock ×2", "Bock ×4").
+export function bockChip(level) {
+  return h("span", { class: "tag mini bock", dataset: { testid: "bock-chip" },
+    text: t("bockChip", { factor: 2 ** level }) });
+}
+
+// The label of a score line; a bock line says by how much everything was multiplied.
+export function lineLabel(line) {
+  if (line.item !== "bock") return itemLabel(line.item);
+  return line.factor > 2 ? t("bockLineTimes", { factor: line.factor }) : t("item.bock");
 }

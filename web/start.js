@@ -54,13 +54,19 @@ function quarantineList(store) {
   h("p", { class: "quiet", text: t("quarantineLine") }),
   h("ul", {}, items.map((q) => h("li", { dataset: { testid: "quarantined", id: String(q.id) } },
     h("span", { class: "quarantine-what" },
-      h("strong", { text: has(`entryKind.${q.key}`) ? t(`entryKind.${q.key}`) : t("entryKind.other") }),
+      h("strong", { text: kindName(q.key) }),
       q.at ? ` · ${new Date(q.at).toLocaleString(getLang() === "de" ? "de-DE" : "en-GB")}` : "",
       h("span", { class: "quiet", text: ` · ${errorText(typeof q.why === "string" ? { code: q.why } : q.why)}` })),
     h("span", { class: "quarantine-go" },
       h("button", { type: "button", dataset: { intent: "quarantine-export", value: String(q.id),
         testid: "quarantine-export", focus: `quarantine-export:${q.id}` }, text: t("quarantineExport") }),
       deleteButton(q.id, String(store.confirmDrop) === String(q.id)))))));
+}
+
+// "variant:Name" is one of the kind "variant"
+function kindName(key) {
+  const kind = String(key).split(":")[0];
+  return has(`entryKind.${kind}`) ? t(`entryKind.${kind}`) : t("entryKind.other");
 }
 
 // Deleting is for good: the first press asks, the second deletes.

@@ -1,6 +1,8 @@
-// Saved games in IndexedDB: the running table and the score keeper. Every entry carries
-// a schema version; damaged or unknown entries are moved to the "quarantine" store and
-// reported, never thrown. Export/import of everything as one JSON file.
+// Saved games in IndexedDB: the running table, the score keeper, the tournament evening
+// and rules variants. Every entry carries a schema version; an entry that cannot be read
+// (damaged, from a newer page, or refused by the engine) is moved whole, as stored, to
+// the "quarantine" store and reported, never thrown away and never written over; entries
+// from older pages are migrated. Export/import of everything as one JSON file.
 //
 // The "game" entry, schema 2: {hash, table} where table is the engine's `save` answer
 // (the series record with every finished deal, games before it, the running deal's
@@ -17,7 +19,29 @@ const DB = "doko";
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
 const MAX_DEPTH = 40; // nesting of a stored entry (a saved table needs about 8)
-const KINDS = ["game", "keeper", "tournament"];
+// The kinds of entry; a key is its kind, or "kind:name" for one of many (variant:...).
+const KINDS = ["game", "keeper", "tournament", "variant", "variants"];
+const TOURNAMENT_VERSION = 1; // tournament.js's VERSION
+
+export function kindOf(key) {
+  return typeof key === "string" ? key.split(":")[0] : "";
+}
+
+// What each kind's data must look like to be handed to its screen (more checks: the
+// engine's). A module that stores a kind may add its own check (registerKind).
+const shapes = {
+  game: gameProblem,
+  keeper: (d) => (isKeeper(d) ? "" : "keeper-shape"),
+  tournament: tournamentProblem,
+  variant: () => "",
+  variants: () => "",
+};
+
+// fn(data, entry) -> "" or the code of why the data cannot be used.
+export function registerKind(kind, fn) {
+  if (!KINDS.includes(kind)) KINDS.push(kind);
+  shapes[kind] = fn;
+}
 
 let dbPromise = null;
 const problems = [];
@@ -54,40 +78,95 @@ function tx(stores, mode, work) {
   }));
 }
 
-function put(key, data) {
-  const entry = { schema: SCHEMA, kind: key, savedAt: Date.now(), data };
-  if (JSON.stringify(entry).length > MAX_ENTRY) return Promise.reject(new Error("too-large"));
-  return tx(["saves"], "readwrite", (t) => t.objectStore("saves").put(entry, key));
+// Write an entry. What is stored under the key and cannot be read is set aside first, in
+// the same transaction: a write never goes over an entry nobody could read.
+async function put(key, data) {
+  const entry = { schema: SCHEMA, kind: kindOf(key), savedAt: Date.now(), data };
+  if (JSON.stringify(entry).length > MAX_ENTRY) throw refusal("too-large");
+  let why = "";
+  await tx(["saves", "quarantine"], "readwrite", (t) => {
+    const saves = t.objectStore("saves");
+    const req = saves.get(key);
+    req.onsuccess = () => {
+      const stored = req.result;
+      why = stored === undefined ? "" : check(key, migrate(key, stored));
+      if (why) moveAside(t, key, stored, why);
+      saves.put(entry, key);
+    };
+  });
+  if (why) {
+    report(why);
+    onQuarantineFn();
+  }
 }
 
 // Why an entry cannot be used, or "" if it can.
 export function check(key, entry) {
   if (!entry || typeof entry !== "object") return "not-object";
   let size = 0;
-  try { size = JSON.stringify(entry).length; } catch { return "not-json"; }
+  try { size = JSON.stringify(entry).length; } catch { return "entry-not-json"; } // a cycle, a BigInt
   if (size > MAX_ENTRY) return "too-large";
   if (tooDeep(entry)) return "too-deep"; // IndexedDB could not even store it again
   if (!READABLE.includes(entry.schema)) {
     return "newer-schema";
   }
-  if (!KINDS.includes(key) || entry.kind !== key) return "unknown-kind";
+  const kind = kindOf(key);
+  if (!KINDS.includes(kind) || (entry.kind !== key && entry.kind !== kind)) return "unknown-kind";
   const d = entry.data;
   if (!d || typeof d !== "object") return "no-data";
-  if (key === "tournament" && !isTournament(d)) return "no-tournament";
-  if (key === "game") {
-    if (typeof d.hash !== "string") return "no-table";
-    if (entry.schema === 1) {
-      if (!isRecord(d.record)) return "no-record";
-      if (!Number.isInteger(d.seat)) return "no-table";
-    } else {
-      const tb = d.table;
-      if (!tb || typeof tb !== "object" || !isRecord(tb.game)) return "no-table";
-      if (!Number.isInteger(tb.seat) || !Array.isArray(tb.bots)) return "no-seat";
-      if (tb.series !== null && !(tb.series && Array.isArray(tb.series.games))) return "no-series";
-      if (!Array.isArray(tb.loose)) return "no-table";
-    }
+  return shapes[kind](d, entry);
+}
+
+function gameProblem(d, entry) {
+  if (typeof d.hash !== "string") return "no-table";
+  if (entry.schema === 1) {
+    if (!isRecord(d.record)) return "no-record";
+    if (!Number.isInteger(d.seat)) return "no-table";
+  } else {
+    const tb = d.table;
+    if (!tb || typeof tb !== "object" || !isRecord(tb.game)) return "no-table";
+    if (!Number.isInteger(tb.seat) || !Array.isArray(tb.bots)) return "no-seat";
+    if (tb.series !== null && !(tb.series && Array.isArray(tb.series.games))) return "no-series";
+    if (!Array.isArray(tb.loose)) return "no-table";
   }
   return "";
+}
+
+function tournamentProblem(d) {
+  if (d.version !== TOURNAMENT_VERSION) {
+    return Number.isInteger(d.version) && d.version > TOURNAMENT_VERSION ? "newer-schema"
+      : "tournament-version";
+  }
+  return isTournament(d) ? "" : "no-tournament";
+}
+
+// The sheet keeper.js restores: the rules and table size by name, one summary per game.
+function isKeeper(d) {
+  return typeof d.preset === "string" && Number.isInteger(d.players) && Array.isArray(d.games)
+    && d.games.every((g) => !!g && typeof g === "object" && !!g.summary
+      && typeof g.summary === "object");
+}
+
+// An entry an older page wrote, as this page writes it (or the entry itself): a schema 1
+// keeper sheet is the same sheet; an evening saved without a version is version 1, the
+// bookkeeping added since (corrections per table) filled in.
+export function migrate(key, entry) {
+  if (!entry || typeof entry !== "object" || !entry.data || typeof entry.data !== "object") {
+    return entry;
+  }
+  const kind = kindOf(key);
+  let out = entry;
+  if (kind === "keeper" && entry.schema === 1) out = { ...entry, schema: SCHEMA };
+  if (kind === "tournament" && (entry.data.version === undefined || entry.data.version === 0)) {
+    const d = { ...entry.data, version: TOURNAMENT_VERSION };
+    if (Array.isArray(d.rounds)) {
+      d.rounds = d.rounds.map((r) => (r && typeof r === "object" && Array.isArray(r.tables)
+        ? { ...r, versions: r.versions ?? r.tables.map(() => 0),
+          changed: r.changed ?? r.tables.map(() => []) } : r));
+    }
+    out = { ...entry, schema: SCHEMA, data: d };
+  }
+  return out;
 }
 
 // Deeper than MAX_DEPTH anywhere? A walk with its own stack, so depth costs no recursion.
@@ -128,28 +207,63 @@ let onQuarantineFn = () => {};
 export function onQuarantine(fn) { onQuarantineFn = fn; }
 
 let onProblemFn = null;
-// fn(message) is told about every entry set aside (a sentence for role=alert)
+// fn(message, why) is told about every entry set aside (a sentence for role=alert, in
+// the page's language now; problemText(why) says it again after a change of language)
 export function onProblem(fn) {
   onProblemFn = fn;
-  takeProblems().forEach((m) => fn(m));
+  problems.splice(0).forEach((why) => fn(problemText(why), why));
 }
 
-export function quarantine(key, entry, why) {
+function report(why) {
   problems.push(why);
-  if (onProblemFn) takeProblems().forEach((m) => onProblemFn(m));
-  return tx(["saves", "quarantine"], "readwrite", (t) => {
-    const kept = { key, why, at: Date.now() };
-    try {
-      t.objectStore("quarantine").put({ ...kept, entry: JSON.parse(JSON.stringify(entry ?? null)) });
-    } catch { // too deep or odd for IndexedDB's copy: keep it as text
-      t.objectStore("quarantine").put({ ...kept, text: safeText(entry) });
-    }
-    t.objectStore("saves").delete(key);
-  }).then(() => onQuarantineFn(), () => {});
+  if (onProblemFn) problems.splice(0).forEach((w) => onProblemFn(problemText(w), w));
 }
 
-function safeText(value) {
-  try { return JSON.stringify(value).slice(0, MAX_ENTRY); } catch { return String(value); }
+// Within a transaction over both stores: the entry as IndexedDB holds it (its structured
+// clone: cycles, BigInts, dates and all) goes to the quarantine and leaves the saves.
+function moveAside(t, key, stored, why) {
+  keepAside(t, key, stored, why);
+  t.objectStore("saves").delete(key);
+}
+
+// The browser's copy of a value recurses: one nested some thousand deep, stored when the
+// stack was shallow, may not be copied again here. It is kept as its nodes (encodeClone,
+// flat and lossless) then. Should even that fail, the put throws and the transaction
+// aborts: nothing is moved, and a write that would go over it fails too.
+function keepAside(t, key, value, why) {
+  const kept = { key, why, at: Date.now() };
+  try {
+    t.objectStore("quarantine").put({ ...kept, entry: value });
+  } catch {
+    t.objectStore("quarantine").put({ ...kept, nodes: encodeClone(value) });
+  }
+}
+
+// Set aside an entry that is not (or no longer) in the saves, e.g. one read from a file.
+export function quarantine(key, entry, why) {
+  report(why);
+  return tx(["quarantine"], "readwrite", (t) => keepAside(t, key, entry, why))
+    .then(() => onQuarantineFn(), () => {});
+}
+
+// The entry stored under `key` cannot be used (`why`: a code, or the engine's refusal
+// {code, params}): it is moved, exactly as stored, to the quarantine and reported. A
+// screen calls this before it writes anything, so it never writes over what it could
+// not read. Resolves once the move is committed (false: there was nothing to move).
+export async function setAside(key, why, asStored = (entry) => entry) {
+  const moved = await tx(["saves", "quarantine"], "readwrite", (t, done) => {
+    const req = t.objectStore("saves").get(key);
+    req.onsuccess = () => {
+      if (req.result === undefined) { done(false); return; }
+      moveAside(t, key, asStored(req.result), why);
+      done(true);
+    };
+  });
+  if (moved) {
+    report(why);
+    onQuarantineFn();
+  }
+  return moved;
 }
 
 // The entries set aside, newest first: [{id, key, why, at}] (without the entry itself).
@@ -167,32 +281,186 @@ export async function quarantined() {
   });
 }
 
-// The raw entry of a quarantined one, as JSON text (for the player to keep).
+// A quarantined entry as the text of a file, exactly what is stored: the entry itself as
+// JSON when JSON can say it exactly, else the whole value in a lossless encoding the file
+// names and explains (encodeClone). Rejects ("export-unsupported") rather than write a
+// file that is not the entry.
 export async function quarantinedText(id) {
   const q = await tx(["quarantine"], "readonly", (t, done) => {
     const req = t.objectStore("quarantine").get(id);
     req.onsuccess = () => done(req.result);
   });
   if (!q) throw refusal("not-object");
-  return typeof q.text === "string" ? q.text : JSON.stringify(q.entry ?? null, null, 1);
+  if (typeof q.text === "string" && !("entry" in q)) return q.text; // set aside as text by older pages
+  const entry = q.entry;
+  if (!Array.isArray(q.nodes) && isPlainJson(entry)) {
+    try { return JSON.stringify(entry, null, 1); } catch { /* too deep for JSON.stringify */ }
+  }
+  const nodes = Array.isArray(q.nodes) ? q.nodes : encodeClone(entry);
+  return JSON.stringify({ app: "doko", quarantined: { key: String(q.key ?? ""), why: q.why ?? "",
+    at: Number(q.at) || 0 }, encoding: CLONE_ENCODING, about: CLONE_ABOUT, nodes });
+}
+
+export const CLONE_ENCODING = "doko-structured-clone-1";
+const CLONE_ABOUT = "The entry as stored in the browser (IndexedDB), holding values JSON "
+  + "cannot write (a cycle, a shared object, a BigInt, undefined, NaN, -0, a Date, a Map, "
+  + "binary data...). nodes[0] is the entry; each node is [type, ...]: [\"null\"], "
+  + "[\"undefined\"], [\"boolean\", b], [\"number\", n or \"NaN\"/\"Infinity\"/\"-Infinity\"/\"-0\"], "
+  + "[\"string\", s], [\"bigint\", decimal digits], [\"array\", length, [[index or key, node]...]], "
+  + "[\"object\", [[key, node]...]], [\"date\", ms since 1970 or \"NaN\"], [\"regexp\", source, flags], "
+  + "[\"map\", [[key node, value node]...]], [\"set\", [node...]], [\"boxed\", node], "
+  + "[\"error\", name, message], [\"binary\", type, base64 bytes]; a node referred to twice "
+  + "is one value held twice (so a cycle is a node that refers back to itself).";
+
+// Plain JSON data, each object held once (no cycle, nothing shared): JSON text of it
+// reads back as the same value.
+function isPlainJson(root) {
+  const seen = new Set();
+  const stack = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v === "string" || typeof v === "boolean") continue;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v) || Object.is(v, -0)) return false;
+      continue;
+    }
+    if (typeof v !== "object" || seen.has(v)) return false;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+      const keys = Object.keys(v);
+      if (keys.length !== v.length || keys.some((k, i) => k !== String(i))) return false;
+    } else {
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+    }
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return true;
+}
+
+// Any value IndexedDB can hold as a flat list of nodes (CLONE_ABOUT), without recursion,
+// so neither a cycle nor a deep nesting stops it. A value it cannot write (a Blob, a
+// file handle) is refused, never written wrong.
+export function encodeClone(root) {
+  const nodes = [];
+  const index = new Map();
+  const queue = [];
+  const ref = (v) => {
+    if (v !== null && (typeof v === "object" || typeof v === "function")) {
+      if (!index.has(v)) {
+        index.set(v, nodes.length);
+        nodes.push(null);
+        queue.push(v);
+      }
+      return index.get(v);
+    }
+    nodes.push(primitive(v));
+    return nodes.length - 1;
+  };
+  ref(root);
+  while (queue.length) {
+    const v = queue.shift();
+    nodes[index.get(v)] = composite(v, ref);
+  }
+  return nodes;
+}
+
+function primitive(v) {
+  if (v === null) return ["null"];
+  if (v === undefined) return ["undefined"];
+  if (typeof v === "boolean") return ["boolean", v];
+  if (typeof v === "string") return ["string", v];
+  if (typeof v === "bigint") return ["bigint", v.toString()];
+  if (typeof v === "number") {
+    if (Object.is(v, -0)) return ["number", "-0"];
+    return ["number", Number.isFinite(v) ? v : String(v)];
+  }
+  throw refusal("export-unsupported", { thing: typeof v });
+}
+
+function composite(v, ref) {
+  const tag = Object.prototype.toString.call(v).slice(8, -1);
+  const props = () => Object.keys(v).map((k) => [k, ref(v[k])]);
+  if (Array.isArray(v)) return ["array", v.length, props()];
+  if (ArrayBuffer.isView(v)) return ["binary", tag, base64(new Uint8Array(v.buffer, v.byteOffset, v.byteLength))];
+  if (v instanceof ArrayBuffer) return ["binary", "ArrayBuffer", base64(new Uint8Array(v))];
+  if (v instanceof Date) return ["date", Number.isNaN(v.getTime()) ? "NaN" : v.getTime()];
+  if (v instanceof RegExp) return ["regexp", v.source, v.flags];
+  if (v instanceof Map) return ["map", [...v].map(([k, x]) => [ref(k), ref(x)])];
+  if (v instanceof Set) return ["set", [...v].map(ref)];
+  if (v instanceof Error) return ["error", String(v.name), String(v.message)];
+  if (["Boolean", "Number", "String", "BigInt"].includes(tag)) return ["boxed", ref(v.valueOf())];
+  if (tag === "Object") return ["object", props()];
+  throw refusal("export-unsupported", { thing: tag.slice(0, 40) });
+}
+
+function base64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
 }
 
 export async function dropQuarantined(id) {
   await tx(["quarantine"], "readwrite", (t) => t.objectStore("quarantine").delete(id));
 }
 
-async function read(key) {
-  const entry = await tx(["saves"], "readonly", (t, done) => {
-    const req = t.objectStore("saves").get(key);
-    req.onsuccess = () => done(req.result);
+// At start-up: every entry of a kind this page knows that it could not read is set
+// aside now (whether or not its screen is ever opened), so it is listed on the start
+// page. Keys of kinds it does not know (a newer page's) are left alone. Resolves to how
+// many were set aside.
+export async function sweep() {
+  const aside = [];
+  await tx(["saves", "quarantine"], "readwrite", (t) => {
+    const req = t.objectStore("saves").openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return;
+      const key = cursor.key;
+      if (KINDS.includes(kindOf(key))) {
+        const why = check(key, migrate(key, cursor.value));
+        if (why) {
+          moveAside(t, key, cursor.value, why);
+          aside.push(why);
+        }
+      }
+      cursor.continue();
+    };
   });
-  if (entry === undefined) return null;
-  const why = check(key, entry);
+  aside.forEach(report);
+  if (aside.length) onQuarantineFn();
+  return aside.length;
+}
+
+// An entry's data, or null if there is none or it could not be read: then it has been
+// set aside (in the same transaction, so no other tab's write comes in between). An
+// entry from an older page is written back migrated.
+async function read(key) {
+  let why = "";
+  const data = await tx(["saves", "quarantine"], "readwrite", (t, done) => {
+    const saves = t.objectStore("saves");
+    const req = saves.get(key);
+    req.onsuccess = () => {
+      const stored = req.result;
+      if (stored === undefined) { done(null); return; }
+      const entry = migrate(key, stored);
+      why = check(key, entry);
+      if (why) {
+        moveAside(t, key, stored, why);
+        done(null);
+        return;
+      }
+      if (entry !== stored) saves.put(entry, key);
+      done(entry.data);
+    };
+  });
   if (why) {
-    await quarantine(key, entry, why);
-    return null;
+    report(why);
+    onQuarantineFn();
   }
-  return entry.data;
+  return data;
 }
 
 // The saved game for a route: the same #/play hash, or #/game (a game opened from a
@@ -220,15 +488,23 @@ export async function saveGame(call, hash, { owner, gameId, back = false, togeth
   const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
   if (JSON.stringify(entry).length > MAX_ENTRY) throw refusal("too-large");
   // read and write in one transaction, so no other tab's write can come in between
-  const why = await tx(["saves"], "readwrite", (t, done) => {
+  let unreadable = "";
+  const why = await tx(["saves", "quarantine"], "readwrite", (t, done) => {
     const saves = t.objectStore("saves");
     const req = saves.get("game");
     req.onsuccess = () => {
-      const refused = refuseGame(req.result, entry, back);
+      const stored = req.result;
+      unreadable = stored === undefined ? "" : check("game", stored);
+      if (unreadable) moveAside(t, "game", stored, unreadable); // never written over
+      const refused = unreadable ? "" : refuseGame(stored, entry, back);
       if (refused) done(refused);
       else saves.put(entry, "game");
     };
   });
+  if (unreadable) {
+    report(unreadable);
+    onQuarantineFn();
+  }
   if (why) throw refusal(why);
 }
 
@@ -267,23 +543,35 @@ export async function claimGame(owner) {
     req.onsuccess = () => {
       const entry = req.result;
       if (entry && check("game", entry) === "" && entry.owner !== owner) {
-        try { saves.put({ ...entry, owner }, "game"); } catch { /* resume sets it aside */ }
+        try {
+          saves.put({ ...entry, owner }, "game");
+          claimed = { by: owner, had: Object.hasOwn(entry, "owner"), owner: entry.owner };
+        } catch { /* resume sets it aside */ }
       }
     };
   });
 }
 
+// The owner field of the saved game as it was before this tab claimed it: a game the
+// engine then refuses is set aside as it was stored, not with this tab's claim on it.
+let claimed = null;
+
+function unclaimed(entry) {
+  if (!claimed || !entry || typeof entry !== "object" || entry.owner !== claimed.by) return entry;
+  const out = { ...entry };
+  if (claimed.had) out.owner = claimed.owner;
+  else delete out.owner;
+  return out;
+}
+
 // The engine refused the saved game: move it to quarantine and report why
 // (its refusal as {code, params}).
 export async function setAsideGame(why) {
-  let entry = null;
   try {
-    entry = await tx(["saves"], "readonly", (t, done) => {
-      const req = t.objectStore("saves").get("game");
-      req.onsuccess = () => done(req.result);
-    });
-  } catch { /* quarantine still reports it */ }
-  await quarantine("game", entry, why);
+    if (!await setAside("game", why, unclaimed)) report(why);
+  } catch {
+    report(why); // the entry stays where it is: the next write sets it aside first
+  }
 }
 
 export async function saveKeeper(obj) {
@@ -305,9 +593,13 @@ export async function savedTournament() {
 
 // Problems found while reading (each a short reason); cleared once taken.
 export function takeProblems() {
-  // a reason is the page's own code ("too-large") or the engine's refusal {code, params}
-  return problems.splice(0).map((why) => t("savedCorrupt", {
-    why: errorText(typeof why === "string" ? { code: why } : why) }));
+  return problems.splice(0).map(problemText);
+}
+
+// The sentence about an entry set aside: its reason is the page's own code ("too-large")
+// or the engine's refusal {code, params}.
+export function problemText(why) {
+  return t("savedCorrupt", { why: errorText(typeof why === "string" ? { code: why } : why) });
 }
 
 export async function exportAll() {
@@ -334,21 +626,37 @@ export async function importAll(text) {
     throw refusal("not-export");
   }
   const keys = Object.keys(data.entries);
-  for (const key of keys) {
-    const why = check(key, data.entries[key]);
+  const entries = keys.map((key) => migrate(key, data.entries[key]));
+  for (const [i, key] of keys.entries()) {
+    const why = check(key, entries[i]);
     if (why) throw refusal(why);
   }
-  await tx(["saves"], "readwrite", (t) => {
-    for (const key of keys) t.objectStore("saves").put(data.entries[key], key);
+  const aside = [];
+  await tx(["saves", "quarantine"], "readwrite", (t) => {
+    const saves = t.objectStore("saves");
+    keys.forEach((key, i) => {
+      const req = saves.get(key);
+      req.onsuccess = () => { // what is there and cannot be read is set aside, not overwritten
+        const stored = req.result;
+        const why = stored === undefined ? "" : check(key, migrate(key, stored));
+        if (why) {
+          moveAside(t, key, stored, why);
+          aside.push(why);
+        }
+        saves.put(entries[i], key);
+      };
+    });
   });
+  aside.forEach(report);
+  if (aside.length) onQuarantineFn();
   return keys;
 }
 
 // An error the page translates by its code (like the engine's refusals).
-function refusal(code) {
+function refusal(code, params = {}) {
   const err = new Error(code);
   err.code = code;
-  err.params = {};
+  err.params = params;
   return err;
 }
 

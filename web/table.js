@@ -3,8 +3,9 @@
 // one overlapping row, the choices above it, and the result panel after the last trick.
 // Pure view: reads the store and the engine's view, never writes to them.
 import { h, signed } from "./dom.js";
-import { t, cardName, actionLabel, contractName, partyLabel, itemLabel } from "./i18n.js";
+import { t, cardName, actionLabel, contractName, partyLabel } from "./i18n.js";
 import { cardSvg, backSvg } from "./cards.js";
+import { bockChip, lineLabel } from "./sheet.js";
 
 const MAX_BACKS = 12; // an 8-player table deals 8 cards; 5 players 10 or 12: all drawn
 
@@ -204,10 +205,12 @@ export function resultPanel(store, view) {
         h("dd", { dataset: { testid: `party-${p}` } },
           h("span", { class: "who", text: partyNames(store, r.parties?.[p] ?? []) }),
           h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }))))),
+    r.bock ? h("p", { class: "bock-note", dataset: { testid: "result-bock", bock: String(r.bock) } },
+      bockChip(r.bock), " ", t("bockResult", { factor: 2 ** r.bock })) : null,
     h("table", { class: "lines" },
       h("caption", { class: "sr-only", text: t("item") }),
       h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
-        h("td", { text: itemLabel(line.item) }),
+        h("td", { text: lineLabel(line) }),
         h("td", { class: "party-cell", text: partyLabel(line.party) }),
         h("td", { class: "num", text: signed(line.points) }))))),
     h("table", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },

@@ -51,6 +51,7 @@ function readSaved() {
 // ---- saved state ----------------------------------------------------------
 
 // Only a newer save replaces the evening in memory (a read may overtake a write).
+// storage.js has checked the shape and the version (and migrated an older evening).
 function loadTournament(obj) {
   if (!obj || obj.version !== VERSION || !Array.isArray(obj.entrants) || !Array.isArray(obj.rounds)) {
     return;
@@ -60,8 +61,11 @@ function loadTournament(obj) {
   refresh();
 }
 
-// Save, then ask the engine for the draw preview and the standings again.
+// Save, then ask the engine for the draw preview and the standings again. The stored
+// evening is read first (one that cannot be read is set aside then), so a change never
+// writes over it.
 async function changed() {
+  await loaded;
   tour.updated = Math.max(Date.now(), (tour.updated ?? 0) + 1);
   try { await saveTournament(JSON.parse(JSON.stringify(tour))); } catch {
     ctx.alert(t("storageFailed"));

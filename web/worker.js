@@ -15,7 +15,7 @@ const runtimeModules = Promise.all([import("./pyodide/pyodide.mjs"), import("./r
 // files each start fetches.
 const BUILD = /*BUILD*/{
   "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null, "extraBytes": 0,
-  "snapshotXor": false, "emptyStdlib": null, "lazyStdlib": null, "sizes": {},
+  "snapshotXor": false, "emptyStdlib": null, "lazyStdlib": null, "sizes": {}, "maxText": null,
 }/*END*/;
 
 // Which start is faster depends on the link. The snapshot skips Python's start-up and the
@@ -303,17 +303,21 @@ function lastLine(err) {
 // {id, ok: false, error} with id null when none could be read. The engine checks the
 // payload itself (size, nesting, content: doko.untrusted); the bound here only keeps a
 // huge string out of the WebAssembly heap (the largest the page sends is an imported file).
-const MAX_TYPE = 40;
-const MAX_TEXT = 2_000_000;
+const MAX_TYPE = 40; // characters of a request's type, and of an id that is a text
+const MAX_TEXT = BUILD.maxText ?? 1_000_000; // doko.untrusted.MAX_TEXT, filled in by the build
 const refusal = (code, message, params = {}) => ({ message, code, params });
 const shapeRefusal = () =>
   refusal("request-shape", "a request is an object {id, type, payload} whose type is a short text");
 
 function request(data) {
   const shaped = data !== null && typeof data === "object" && !Array.isArray(data);
-  const id = shaped && (typeof data.id === "number" || typeof data.id === "string") ? data.id : null;
+  const id = shaped && goodId(data.id) ? data.id : null;
   if (!shaped || typeof data.type !== "string" || data.type.length > MAX_TYPE) {
     return { id, error: shapeRefusal() };
+  }
+  if (id === null) {
+    // an id the page could not have sent: answered, but nothing of it is echoed
+    return { id, error: refusal("request-id", "a request's id is a whole number or a short text") };
   }
   let text;
   try {
@@ -329,6 +333,12 @@ function request(data) {
       { size: text.length, most: MAX_TEXT }) };
   }
   return { id, type: data.type, text };
+}
+
+// The ids the page sends are whole numbers; a short text is fine too. Anything else
+// (an object, NaN, a long text) is not echoed back.
+function goodId(id) {
+  return Number.isSafeInteger(id) || (typeof id === "string" && id.length <= MAX_TYPE);
 }
 
 // A message the worker could not deserialize (no data, so no id either).

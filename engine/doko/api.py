@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import bock as bock_mod
 from . import evening, share
 from . import series as series_mod
 from . import tournament as tournament_mod
@@ -25,7 +26,7 @@ from .actions import Action
 from .botregistry import get_bot, level_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
-from .errors import RecordError, coded
+from .errors import RecordError, SummaryError, coded
 from .errors import RequestError as Refused
 from .metadata import describe
 from .notation import record_of, replay
@@ -37,9 +38,9 @@ from .scoring import summary_from_json
 from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
 from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
-from .untrusted import parse_json
+from .untrusted import MAX_TEXT, parse_json
 
-MAX_PAYLOAD = 200_000  # characters; bounds untrusted input from links and storage
+MAX_PAYLOAD = MAX_TEXT  # characters of a request's payload: the command line's bound too
 MAX_KIND = 40  # characters of a request's type; the longest is 22
 MAX_LOOSE = 10  # games before the series in a saved table (an opened record: one)
 TABLE_VERSION = 1  # of the saved-table format (``save`` / ``resume``)
@@ -369,7 +370,9 @@ def _check_running_start(series: series_mod.Series, game: Any) -> None:
     if isinstance(owes, list) and all(isinstance(s, int) for s in owes):
         owes = frozenset(owes)
     start = series_mod.current_deal(series)
-    series_mod.check_start(start, game.get("dealer", 0), owes, game.get("forced_solo"))
+    series_mod.check_start(
+        start, game.get("dealer", 0), owes, game.get("forced_solo"), game.get("bock", 0)
+    )
 
 
 def _rows(t: Table) -> list[dict[str, Any]]:
@@ -459,7 +462,17 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         # the series' length and rounds dealt so far; None for an opened record's game
         "rounds": None if t.series is None else t.rounds,
         "rounds_played": None if t.series is None else series_mod.rounds_played(t.series),
+        # Bockrunden: this deal's level and the bock deals still to come (this one
+        # included while it runs); none once the series is over (the rest lapse)
+        "bock": s.bock,
+        "bock_to_come": _bock_to_come(t),
     }
+
+
+def _bock_to_come(t: Table) -> int:
+    if t.series is None or series_mod.is_finished(t.series):
+        return 0
+    return series_mod.bock_to_come(t.series)["to_come"]
 
 
 def rules_for_page() -> dict[str, Any]:
@@ -497,6 +510,40 @@ def score(payload: dict[str, Any]) -> dict[str, Any]:
     return score_summary(summary_from_json(data))
 
 
+MAX_SHEET = 500  # games a keeper's sheet may hold in one request
+
+
+def score_sheet(payload: dict[str, Any]) -> dict[str, Any]:
+    """Score a keeper's whole sheet, deriving Bockrunden from the deals entered:
+    {rules, players, summaries: [SUMMARY...]} -> {games: [{bock, result}], bock:
+    {next, to_come}}. Each summary is scored at the bock level the games before it
+    give (a ``bock`` it carries is replaced), so a corrected entry moves every later one."""
+    rules = load_rules(payload.get("rules", "ddv"))
+    seats = _int(payload.get("players", 4), "players")
+    summaries = payload.get("summaries")
+    if not isinstance(summaries, list) or len(summaries) > MAX_SHEET:
+        raise Refused("bock-games", most=MAX_SHEET)
+    schedule: bock_mod.Schedule = ()
+    games = []
+    for index, data in enumerate(summaries):
+        level = bock_mod.level(schedule)
+        try:
+            if not isinstance(data, dict):
+                raise SummaryError("summary-not-object")
+            summary = summary_from_json({**data, "bock": level})
+        except ValueError as err:
+            raise Refused("bock-game", index=index, reason=coded(err)) from None
+        if summary.rules != rules or summary.players != seats:
+            raise Refused("bock-game", index=index, reason=SummaryError("bock-game-rules"))
+        outcome = score_summary(summary)
+        games.append({"bock": level, "result": outcome})
+        schedule = bock_mod.after_deal(rules, seats, schedule, outcome)
+    return {
+        "games": games,
+        "bock": {"next": bock_mod.level(schedule), "to_come": bock_mod.still_to_come(schedule)},
+    }
+
+
 def _deadlines(s: GameState) -> dict[str, Any]:
     """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
     (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
@@ -530,7 +577,7 @@ def undo(payload: dict[str, Any]) -> dict[str, Any]:
     if point is None:
         raise Refused("nothing-to-undo")
     s = t.state
-    state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo)
+    state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo, s.bock)
     for action in s.history[:point]:
         state = apply(state, action)
     t.state = state
@@ -590,6 +637,7 @@ HANDLERS = {
     "resume": resume,
     "undo": undo,
     "score": score,
+    "score_sheet": score_sheet,  # a keeper's sheet with its Bockrunden
     # a tournament evening: the draw, each table's sheet, the standings
     "tournament_draw": tournament_draw,
     "tournament_check_sheet": tournament_check_sheet,

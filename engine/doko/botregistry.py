@@ -10,6 +10,11 @@ A spec names a bot and, for the search bots, its effort:
 * ``ismcts#N@MS``: information-set Monte Carlo tree search with N iterations
   per decision (:mod:`doko.ismcts`), a reference opponent unlike the others.
 
+Counts are capped (``CAPS``): at most 1,000 sampled deals for ``strong`` and
+``strong-v1``, 100,000 iterations for ``ismcts`` and 600,000 ms (ten minutes) per
+decision; a spec beyond a cap is refused with the reason, as is any count that is
+not a whole number above 0 written in digits 0-9.
+
 ``PLAYER_LEVELS`` are the levels the page offers people, with German names.
 """
 
@@ -26,6 +31,10 @@ from .errors import RequestError
 from .observation import Observation
 
 LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
+
+# The most a spec may ask for, per unit: far above what any benchmark plays (strong#24,
+# ismcts#400, @60000), far below a decision that would never end.
+CAPS = {"worlds": 1000, "iterations": 100_000, "milliseconds": 600_000}
 
 # The page's levels, weakest first. The default is quick on a phone yet searches.
 PLAYER_LEVELS = (
@@ -80,13 +89,12 @@ def get_bot(spec: str) -> Bot:
     }
     if level in searchers:
         make, default, unit = searchers[level]
-        for text, what in ((budget, "milliseconds after @"), (count, f"{unit} after #")):
-            if text and not (text.isdigit() and int(text) > 0):
-                raise ValueError(f"bot {spec!r}: the {what} must be a whole number above 0")
+        ms = _count(spec, budget, "milliseconds", "@")
+        wanted = _count(spec, count, unit, "#")
         return make(
             Effort(
-                int(count) if count else default.samples,
-                int(budget) / 1000 if budget else default.budget_s,
+                wanted or default.samples,
+                ms / 1000 if ms else default.budget_s,
             )
         )
     if budget or count:
@@ -99,3 +107,18 @@ def get_bot(spec: str) -> Bot:
     if spec not in bots:
         raise ValueError(f"unknown bot {spec!r} (one of {', '.join(LEVELS)})")
     return bots[spec]
+
+
+def _count(spec: str, text: str, unit: str, mark: str) -> int:
+    """The count after ``#`` or ``@`` in a spec (0 if none), within ``CAPS[unit]``."""
+    if not text:
+        return 0
+    most = CAPS[unit]
+    digits = text.lstrip("0")
+    if not (text.isascii() and text.isdigit() and digits):
+        raise ValueError(
+            f"bot {spec[:40]!r}: the {unit} after {mark} must be a whole number above 0"
+        )
+    if len(digits) > len(str(most)) or int(digits) > most:
+        raise ValueError(f"bot {spec[:40]!r}: at most {most} {unit} after {mark}")
+    return int(text)

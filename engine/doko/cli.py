@@ -7,12 +7,13 @@ Bad input exits 2 with one line on stderr; a broken invariant exits 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from . import series as series_mod
 from .errors import DokoError
@@ -25,9 +26,9 @@ from .scoring import score, summary_from_json
 from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions
 from .tournament import TournamentError, play_tournament
-from .untrusted import parse_json
+from .untrusted import MAX_TEXT, parse_json
 
-MAX_INPUT = 1_000_000  # characters; records and summaries are far smaller
+MAX_INPUT = MAX_TEXT  # characters of a file read; the worker's bound too
 MAX_RULES = 4096  # characters of a --rules JSON
 MAX_ENTRANTS = 10_000  # a bot tournament's entrants; a club evening has a few dozen
 MAX_JOBS = 256  # processes for match --jobs
@@ -48,8 +49,8 @@ def read_input(path: str) -> Any:
         else:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read(MAX_INPUT + 1)
-    except OSError as err:
-        fail(f"cannot read {path}: {err.strerror}")
+    except OSError as err:  # a directory, a missing file, no permission
+        fail(f"cannot read {path}: {err.strerror or type(err).__name__}")
     except UnicodeDecodeError:
         fail(f"{path} is not UTF-8 text")
     except ValueError as err:  # stdin read in text mode, e.g. a surrogate escape
@@ -138,19 +139,20 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     if args.players not in rules.players:
         fail(f"{rules.preset} is played by {list(rules.players)} players")
     specs = bot_specs(args.bots, args.players)
-    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    records = open_output(args.records) if args.records else None
 
     def write(state: Any, outcome: dict[str, Any]) -> None:
         if records:
-            records.write(json.dumps(record_line(state, outcome)) + "\n")
+            line = json.dumps(record_line(state, outcome)) + "\n"
+            written(args.records, records, lambda: records.write(line))
 
     try:
         report = simulate(rules, args.games, args.seed, specs, args.players, write)
     except InvariantError as err:
         fail(f"invariant broken: {err}", code=1)
     finally:
-        if records:
-            records.close()
+        if records and not records.closed:
+            written(args.records, records, records.close)
     if args.json:
         emit(report)
     else:
@@ -230,6 +232,7 @@ def cmd_series(args: argparse.Namespace) -> None:
     except series_mod.SeriesError as err:
         fail(str(err))
     specs = bot_specs(args.bots, players)
+    record = open_output(args.record) if args.record else None
     rng = random.Random(settings.seed)
     try:
         while not series_mod.is_finished(played):
@@ -238,18 +241,35 @@ def cmd_series(args: argparse.Namespace) -> None:
             check_invariants(state, played.rows[-1])
     except InvariantError as err:
         fail(f"game {len(played.games) - 1}: invariant broken: {err}", code=1)
-    if args.record:
-        write_json(args.record, series_mod.series_record(played))
+    if record:
+        write_json(record, args.record, series_mod.series_record(played))
     print_series(played, args.json)
 
 
-def write_json(path: str, data: Any) -> None:
+def open_output(path: str) -> TextIO:
+    """A file to write, opened before any work is done: a directory, a missing directory
+    or a file that cannot be written is one line and exit 2, never a traceback."""
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(data, handle)
-            handle.write("\n")
+        return open(path, "w", encoding="utf-8")  # closed by the caller
     except OSError as err:
-        fail(f"cannot write {path}: {err.strerror}")
+        fail(f"cannot write {path}: {err.strerror or type(err).__name__}")
+    except ValueError as err:  # e.g. a NUL in the path
+        fail(f"cannot write {path!r}: {err}")
+
+
+def written(path: str, handle: TextIO, write: Callable[[], object]) -> None:
+    """Do one write to an output file; a full disk (or the like) is one line, exit 2."""
+    try:
+        write()
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            handle.close()  # closed now, so exiting reports nothing more
+        fail(f"cannot write {path}: {err.strerror or type(err).__name__}")
+
+
+def write_json(handle: TextIO, path: str, data: Any) -> None:
+    written(path, handle, lambda: handle.write(json.dumps(data) + "\n"))
+    written(path, handle, handle.close)
 
 
 def print_series(played: series_mod.Series, as_json: bool) -> None:
@@ -264,9 +284,13 @@ def print_series(played: series_mod.Series, as_json: bool) -> None:
         "duty_solos": sum(1 for r in rows if r["duty_solo"]),
         "sheet": [
             {k: r[k] for k in ("game", "dealer", "contract", "duty_solo", "forced_solo", "points")}
+            | {"bock": r.get("bock", 0)}
             for r in rows
         ],
         "totals": series_mod.totals(played),
+        # Bockrunden: bock deals played, and those the series' end left unplayed
+        "bock_games": sum(1 for r in rows if r.get("bock")),
+        "bock_lapsed": series_mod.bock_to_come(played)["to_come"],
     }
     if as_json:
         emit(report)
@@ -280,7 +304,11 @@ def print_series(played: series_mod.Series, as_json: bool) -> None:
         note = " Pflichtsolo" if r["duty_solo"] else ""
         if r["forced_solo"] is not None:
             note = f" seat {r['forced_solo']} vorgeführt"
+        if r["bock"]:
+            note += f" Bock x{2 ** r['bock']}"
         print(f"  {r['game']:>3} dealer {r['dealer']} {r['contract']:<16} {r['points']}{note}")
+    if report["bock_games"] or report["bock_lapsed"]:
+        print(f"bock deals: {report['bock_games']} played, {report['bock_lapsed']} lapsed")
     print(f"totals: {report['totals']}")
 
 

@@ -251,6 +251,7 @@ MESSAGES: dict[str, str] = {
     # -- the page's requests (doko.api, web/worker.js) and saved tables --------------
     "request-shape": "a request is an object {{id, type, payload}} whose type is a short text",
     "payload-not-json": "the request's payload cannot be written as JSON",
+    "request-id": "a request's id is a whole number or a short text",
     "payload-not-object": "payload must be an object",
     "unknown-request": "unknown request {request!r}",
     "no-game": "no game is running",
@@ -308,6 +309,16 @@ MESSAGES: dict[str, str] = {
         "seat {seat} sits out {got}"
     ),
     "tournament-sheet-duplicate": "this sheet of table {table}, table round {round} is already in",
+    # -- Bockrunden (doko.rules, doko.bock, doko.series, doko.api) ------------------
+    "option-unknown-bock": "bock: unknown trigger {trigger!r} (triggers: {triggers!l})",
+    "record-bock": "bock must be a whole number from 0 to {most}",
+    "summary-bock": "bock must be a whole number from 0 to {most}",
+    "summary-heart-trick": "heart_trick must be true or false",
+    "bock-without-rules": "bock is {bock}, but these rules play without Bockrunden",
+    "series-bock": "bock is {bock!j}, but this deal's bock level is {expected}",
+    "bock-games": "games must be a list of game summaries (at most {most})",
+    "bock-game": "game {index}: {reason}",
+    "bock-game-rules": "its rules or table size differ from the sheet's",
     # -- anything else: a Python error's own text ------------------------------------
     "unexpected": "{detail}",
 }
@@ -328,6 +339,7 @@ EXTRA_PARAMS: dict[str, tuple[str, ...]] = {
     "return-format": ("seat",),
     "not-your-turn": ("actor",),
     "bad-bot": ("bot",),
+    "option-unknown-bock": ("option",),
     # the option at fault, for a rules editor to show the refusal next to it (None:
     # the rules' shape, no single option)
     **{

@@ -23,6 +23,7 @@ from typing import Any
 
 from . import announcements as ann
 from .actions import Action
+from .bock import factor, triggers
 from .cards import CQ, HT, Card
 from .errors import RecordError, coded
 from .notation import parse_record
@@ -59,6 +60,8 @@ RULE_KEYS = frozenset(
         "karlchen-caught",
         "heart-trick",
         "dulle-caught",
+        "bock",
+        "bock-trigger",
         "pigs-revealed",
         "superpigs-revealed",
         "result",
@@ -191,6 +194,8 @@ def _deal_events(state: GameState) -> list[Event]:
     ]
     if state.forced_solo is not None:
         out.append(("forced-solo", {"seat": state.forced_solo}))
+    if state.bock:
+        out.append(("bock", {"level": state.bock, "factor": factor(state.bock)}))
     return out
 
 
@@ -477,6 +482,27 @@ def _result(state: GameState) -> list[Event]:
                 "points": outcome["points"],
                 "parties": outcome.get("parties"),
                 "goals": needs,
+            },
+        ),
+        *_bock_trigger(state, outcome),
+    ]
+
+
+def _bock_trigger(state: GameState, outcome: dict[str, Any]) -> list[Event]:
+    """The Bockrunden this deal starts (doko.bock), told with the result."""
+    found = triggers(state.rules, outcome)
+    if not found:
+        return []
+    rules = state.rules
+    rounds = rules.bock_rounds * (len(found) if rules.bock_stack == "queue" else 1)
+    return [
+        (
+            "bock-trigger",
+            {
+                "triggers": found,
+                "rounds": rounds,
+                "deals": rounds * state.players,
+                "stack": rules.bock_stack,
             },
         )
     ]

@@ -70,6 +70,7 @@ class GameState(NamedTuple):
     kontra_words: tuple[str, ...] = ()
     frozen: frozenset[str] = frozenset()  # parties closed by a late Gegenansage
     one_queen_solo: bool = False  # klassisch: solo declared with one Kreuz-Dame
+    bock: int = 0  # Bockrunden: the deal's points are doubled this many times (doko.bock)
     # Schweinchen (house rules, doko.pigs): the seat holding them, and the number of
     # actions taken when the table learned it (-1: not yet); the same for Superschweinchen
     pig_seat: int | None = None

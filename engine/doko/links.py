@@ -3,7 +3,7 @@
 ``encode(record) -> str`` and ``decode(text) -> record``. The text is a version
 letter followed by base64url (no padding) of::
 
-    flags (1 byte: bit 0 = the rest is zlib-deflated)
+    flags (1 byte: bit 0 = the rest is zlib-deflated, bit 1 = a bock deal)
     body  (maybe deflated)
     crc32 (4 bytes, big-endian, of flags + body as sent)
 
@@ -16,6 +16,7 @@ and the body, after inflating, is::
     deal      the seat of each card of the deck in deck order, 4 bits each
     actions   varint count, then per action a varint: its index among
               ``legal_actions`` of the state before it
+    bock      only with flag bit 1: varint, the deal's Bockrunden level (1 or more)
 
 Every action is an index into what the rules allow at that moment, so a link
 can only ever describe a legal game. ``decode`` checks the size before
@@ -35,6 +36,7 @@ import re
 import zlib
 from typing import Any
 
+from .bock import MAX_LEVEL
 from .cards import deck, format_cards
 from .errors import IllegalAction, RecordError, coded
 from .errors import LinkError as LinkError  # re-exported
@@ -49,12 +51,13 @@ MAX_BODY = 16_384  # bytes after inflating
 MAX_RULES = 4096  # bytes of the rules' JSON
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 _DEFLATED = 1
+_BOCK = 2  # the body ends with the deal's Bockrunden level (a varint, 1..MAX_LEVEL)
 
 
 def encode(record: Any) -> str:
     """The link payload of a record; an illegal record raises ValueError naming the action."""
     start, actions = parse_record(record)
-    return _wrap(_pack(start, actions))
+    return _wrap(_pack(start, actions), start.bock)
 
 
 def encode_state(state: GameState) -> str:
@@ -62,12 +65,15 @@ def encode_state(state: GameState) -> str:
     start = new_game(
         state.rules, state.dealt, state.dealer, state.owes_duty_solo, state.forced_solo
     )
-    return _wrap(_pack(start, list(state.history)))
+    return _wrap(_pack(start, list(state.history)), state.bock)
 
 
-def _wrap(body: bytes) -> str:
+def _wrap(body: bytes, bock: int = 0) -> str:
+    marked = _BOCK if bock else 0
+    body += _varint(bock) if bock else b""
     deflated = zlib.compress(body, 9)
     flags, data = (_DEFLATED, deflated) if len(deflated) < len(body) else (0, body)
+    flags |= marked
     raw = bytes([flags]) + data
     raw += zlib.crc32(raw).to_bytes(4, "big")
     return VERSION + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
@@ -111,7 +117,7 @@ def _decode(text: Any) -> dict[str, Any]:
     if zlib.crc32(raw) != crc:
         raise LinkError("link-checksum")
     flags, data = raw[0], raw[1:]
-    if flags & ~_DEFLATED:
+    if flags & ~(_DEFLATED | _BOCK):
         raise LinkError("link-flags", flags=flags)
     if flags & _DEFLATED:
         inflater = zlib.decompressobj()
@@ -122,7 +128,7 @@ def _decode(text: Any) -> dict[str, Any]:
             raise LinkError("link-trailing-data")
     # _unpack replays every action through the rules (doko.state.apply, exactly what
     # doko.notation.replay does) before the record is handed out
-    return _unpack(data)
+    return _unpack(data, bool(flags & _BOCK))
 
 
 # -- the body ----------------------------------------------------------------------
@@ -219,7 +225,7 @@ def _deck_sorted(hand: Any, size: int) -> tuple[Any, ...]:
     return tuple(sorted(hand, key=rank.__getitem__))
 
 
-def _unpack(data: bytes) -> dict[str, Any]:
+def _unpack(data: bytes, has_bock: bool = False) -> dict[str, Any]:
     r = _Reader(data)
     size = r.varint()
     if size > MAX_RULES:
@@ -275,6 +281,11 @@ def _unpack(data: bytes) -> dict[str, Any]:
             raise LinkError("link-choice", index=index, choice=pick, count=len(legal))
         state = apply(state, legal[pick], legal)
         actions.append(legal[pick])
+    if has_bock:
+        bock = r.varint()
+        if not 1 <= bock <= MAX_LEVEL:
+            raise LinkError("record-bock", most=MAX_LEVEL)
+        record["bock"] = bock
     if r.pos != len(data):
         raise LinkError("link-trailing-data")
     record["actions"] = actions

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .bock import MAX_LEVEL
 from .cards import deck, format_cards, parse_cards
 from .errors import IllegalAction, InputError, coded
 from .errors import RecordError as RecordError  # re-exported
@@ -31,6 +32,8 @@ def record_of(state: GameState) -> dict[str, Any]:
         record["owes_duty_solo"] = sorted(state.owes_duty_solo)
     if state.forced_solo is not None:
         record["forced_solo"] = state.forced_solo
+    if state.bock:
+        record["bock"] = state.bock
     record["actions"] = list(state.history)
     if state.is_over:  # Schweinchen: derived from the deal, told for the reader
         record.update(pigs_shown(state))
@@ -70,12 +73,17 @@ def parse_record(data: Any) -> tuple[GameState, list[str]]:
     forced = data.get("forced_solo")
     if forced is not None and not _is_seat(forced, players):
         raise RecordError("record-forced")
+    bock = data.get("bock", 0)
+    if not is_whole(bock) or not 0 <= bock <= MAX_LEVEL:
+        raise RecordError("record-bock", most=MAX_LEVEL)
+    if bock and not rules.bock:
+        raise RecordError("bock-without-rules", bock=bock)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record-actions-not-strings")
     if len(actions) > MAX_ACTIONS:
         raise RecordError("too-many-actions", count=len(actions))
-    state = new_game(rules, hands, dealer, frozenset(owes), forced)
+    state = new_game(rules, hands, dealer, frozenset(owes), forced, bock)
     return state, actions
 
 

@@ -27,6 +27,10 @@ def summarize(state: GameState) -> Summary:
         }
     if state.duty_solo:
         extra["duty_solo"] = True
+    if "heart-trick" in state.rules.bock and any(
+        all(state.order.follows[c] == "H" for c in t.cards) for t in state.tricks
+    ):
+        extra["heart_trick"] = True  # starts Bockrunden (doko.bock)
     return Summary(
         rules=state.rules,
         contract=state.contract,
@@ -39,6 +43,7 @@ def summarize(state: GameState) -> Summary:
         announcements={"re": state.re_words, "kontra": state.kontra_words},
         specials=tuple([(item["kind"], item["party"]) for item in found]),
         extra=extra,
+        bock=state.bock,
     )
 
 

@@ -47,6 +47,9 @@ def needs(option: str, **condition: Any) -> dict[str, Any]:
 
 PIGS_ON = needs("pigs", not_=["none"])
 THROWING = needs("throw", not_=["none"])
+# Bockrunden: what starts them (doko.bock works out the rounds)
+BOCK_TRIGGERS = ("solo-lost", "tie", "re-kontra", "zero", "black", "heart-trick")
+BOCK_ON = needs("bock", not_=[[]])
 
 
 def opt(
@@ -291,6 +294,23 @@ class Rules:
     tournament: bool = opt(
         False, "Tournament preset: no running Augen shown during play", group="table"
     )
+    # Bockrunden
+    bock: tuple[str, ...] = opt(
+        (),
+        "Deals that start Bockrunden (solo-lost, tie, re-kontra, zero, black, heart-trick)",
+        group="bock",
+        items=BOCK_TRIGGERS,
+    )
+    bock_rounds: int = opt(
+        1, "Bockrunden each trigger adds", span=(1, 3), group="bock", depends=(BOCK_ON,)
+    )
+    bock_stack: str = opt(
+        "queue",
+        "Bockrunden that meet: queue (one after another) or double (overlapping rounds multiply)",
+        ("queue", "double"),
+        group="bock",
+        depends=(BOCK_ON,),
+    )
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -383,6 +403,7 @@ class Rules:
                 {"option": "throw_hands"},
             ),
             (len(self.deadlines) == 5, "option-deadline-count", {"option": "deadlines"}),
+            *_bock_checks(self),
             (
                 all(p in (4, 5, 6, 8) for p in self.players) and 4 in self.players,
                 "option-players",
@@ -479,6 +500,19 @@ class Rules:
         """The ``rules`` field of a game record: the preset id, or id plus options."""
         changed = self.overrides()
         return self.preset if not changed else {"preset": self.preset, "options": changed}
+
+
+def _bock_checks(rules: Rules) -> list[tuple[bool, str, dict[str, Any]]]:
+    unknown = [t for t in rules.bock if t not in BOCK_TRIGGERS]
+    trigger = unknown[0] if unknown else ""
+    return [
+        (
+            not unknown,
+            "option-unknown-bock",
+            {"option": "bock", "trigger": trigger, "triggers": list(BOCK_TRIGGERS)},
+        ),
+        (len(set(rules.bock)) == len(rules.bock), "option-listed-twice", {"option": "bock"}),
+    ]
 
 
 def _first_failed(checks: list[tuple[bool, str, dict[str, Any]]]) -> RulesError | None:

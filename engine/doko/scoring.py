@@ -35,6 +35,10 @@ the sum of the other party's lines. Items:
     adds the amount by which the value grew (``factor`` is 2).
 ``doppelkopf``, ``fox``, ``fox-last``, ``karlchen``, ``karlchen-caught``, ``heart-trick``
     One line per Sonderpunkt, credited to the party that made it.
+``bock``
+    A bock deal (``summary.bock`` = k > 0): the last line; every seat's entry, solo
+    factor included, is multiplied by ``factor`` = 2**k, and the line adds what the
+    doubling adds to the value (doko.bock).
 
 In a solo (and a Hochzeit scored as one) the soloist writes three times what
 one seat of the Re party would write. A dealer who sits out writes 0, or what
@@ -49,6 +53,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .announcements import LIMITS, WORDS
+from .bock import MAX_LEVEL, bock_line
+from .bock import factor as bock_factor
 from .cards import DA
 from .contracts import LONE_WEDDINGS, card_order, is_solo_like
 from .errors import SummaryError, coded
@@ -81,6 +87,7 @@ class Summary:
     announcements: dict[str, tuple[str, ...]]
     specials: tuple[tuple[str, str], ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    bock: int = 0  # Bockrunden: the deal's points are doubled this many times
 
 
 @dataclass
@@ -400,6 +407,10 @@ def score(summary: Summary) -> dict[str, Any]:
             points.append(outcome.re_each * factor)
         else:
             points.append(outcome.kontra_each)
+    lines, bock = outcome.lines, {}
+    if summary.bock:  # after everything else, the solo factor included
+        points = [p * bock_factor(summary.bock) for p in points]
+        lines, bock = [*lines, bock_line(lines, summary.bock)], {"bock": summary.bock}
     result = {
         "contract": summary.contract,
         "parties": parties(summary),
@@ -408,9 +419,10 @@ def score(summary: Summary) -> dict[str, Any]:
         "winner": outcome.winner,
         "announcements": {p: list(summary.announcements.get(p, ())) for p in PARTIES},
         "specials": [{"kind": kind, "party": party} for kind, party in summary.specials],
-        "lines": outcome.lines,
+        "lines": lines,
         "points": points,
         **summary.extra,
+        **bock,
     }
     return _team_names(result) if is_team_game(summary) else result
 
@@ -452,6 +464,7 @@ SUMMARY_FIELDS = (
     "specials",
 )
 EXTRA_FIELDS = ("poverty", "duty_solo")
+BOCK_FIELDS = ("bock", "heart_trick")  # Bockrunden: the deal's level, a Herz-only trick
 
 
 def _int(value: Any, what: str) -> int:
@@ -642,7 +655,7 @@ def summary_from_json(data: Any) -> Summary:
     """Read and check a Game summary (docs/formats.md); ValueError names the problem."""
     if not isinstance(data, dict):
         raise SummaryError("summary-not-object")
-    unknown = sorted(set(data) - set(SUMMARY_FIELDS) - set(EXTRA_FIELDS))
+    unknown = sorted(set(data) - set(SUMMARY_FIELDS) - set(EXTRA_FIELDS) - set(BOCK_FIELDS))
     if unknown:
         raise SummaryError("summary-unknown-field", field=unknown[0])
     for name in ("rules", "contract", "re", "eyes_re"):
@@ -681,5 +694,23 @@ def summary_from_json(data: Any) -> Summary:
         tricks_kontra=tricks_kontra,
         announcements=_read_announcements(data, rules),
         specials=_read_specials(data, rules, contract, took_trick),
-        extra={k: data[k] for k in EXTRA_FIELDS if k in data},
+        extra={k: data[k] for k in EXTRA_FIELDS if k in data} | _heart_trick(data),
+        bock=_read_bock(data, rules),
     )
+
+
+def _read_bock(data: Mapping[str, Any], rules: Rules) -> int:
+    bock = data.get("bock", 0)
+    if isinstance(bock, bool) or not isinstance(bock, int) or not 0 <= bock <= MAX_LEVEL:
+        raise SummaryError("summary-bock", most=MAX_LEVEL)
+    if bock and not rules.bock:
+        raise SummaryError("bock-without-rules", bock=bock)
+    return bock
+
+
+def _heart_trick(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A trick of plain Herz only (a Bockrunden trigger a summary cannot show otherwise)."""
+    value = data.get("heart_trick", False)
+    if not isinstance(value, bool):
+        raise SummaryError("summary-heart-trick")
+    return {"heart_trick": True} if value else {}

@@ -21,6 +21,14 @@ Pflichtsolo (``rules.duty_solo_rounds > 0``)
     still owing are vorgeführt in seat order, each in one more deal with
     ``forced_solo`` set and the seat to its right dealing. Then the series ends.
 
+Bockrunden (``rules.bock`` not empty; arithmetic in :mod:`doko.bock`)
+    Each finished deal's triggers add bock rounds; ``bock`` is the level of the
+    coming played deals, next first. A deal starts at the level :func:`current_deal`
+    names (its record carries ``"bock": k``, checked on replay like the dealer); a
+    redeal does not use one up. Bock deals are played within the agreed rounds:
+    rounds still to come when the series ends lapse (a table that wants them plays
+    on with a new series).
+
 Series record (JSON; a saved series, replayable with ``python -m doko replay``)::
 
     {"series": {"rules": RULES, "players": N, "rounds": R, "first_dealer": D,
@@ -31,10 +39,10 @@ Series record (JSON; a saved series, replayable with ``python -m doko replay``):
 record; ``seed`` is optional (it only names the deals a series would deal next).
 Each ``GAME_RECORD`` is a docs/formats.md game record with ``dealer``, ``hands``,
 ``owes_duty_solo`` (omitted when empty), ``forced_solo`` (omitted when nobody
-is vorgeführt) and ``actions``; its ``rules`` may be left out (the series'
-rules apply) and must otherwise equal them. :func:`replay_series` checks that every game's
-dealer, ``owes_duty_solo`` and ``forced_solo`` follow from the games before it,
-replays every game (each must be finished) and rebuilds the sheet.
+is vorgeführt), ``bock`` (omitted when 0) and ``actions``; its ``rules`` may be left
+out (the series' rules apply) and must otherwise equal them. :func:`replay_series`
+checks that every game's dealer, ``owes_duty_solo``, ``forced_solo`` and ``bock``
+follow from the games before it, replays every game (each must be finished) and rebuilds the sheet.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from . import bock as bock_mod
 from .cards import Card, deal
 from .errors import InputError, coded
 from .errors import SeriesError as SeriesError  # re-exported
@@ -75,6 +84,7 @@ class DealStart(NamedTuple):
     hands: tuple[tuple[Card, ...], ...]
     owes_duty_solo: frozenset[int]
     forced_solo: int | None
+    bock: int = 0  # Bockrunden level: the deal's points are doubled this many times
 
 
 @dataclass(frozen=True)
@@ -86,6 +96,7 @@ class Series:
     games: tuple[GameState, ...] = ()  # finished deals, redeals included
     rows: tuple[dict[str, Any], ...] = ()  # the score sheet, one row per finished deal
     vorfuehren: tuple[int, ...] | None = None  # seats still to be vorgeführt, once due
+    bock: bock_mod.Schedule = ()  # bock level of each coming played deal, next first
 
 
 # -- starting and reading a series -------------------------------------------------
@@ -133,7 +144,7 @@ def current_deal(series: Series) -> DealStart:
     index = len(series.games)
     size = settings.rules.deck_for(settings.players)
     hands = tuple(deal(size, settings.players, deal_seed(settings.seed, index), dealer))
-    return DealStart(index, dealer, hands, series.owes, forced)
+    return DealStart(index, dealer, hands, series.owes, forced, bock_mod.level(series.bock))
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -144,7 +155,12 @@ def deal_seed(seed: int, index: int) -> int:
 def start_game(series: Series) -> GameState:
     start = current_deal(series)
     return new_game(
-        series.settings.rules, start.hands, start.dealer, start.owes_duty_solo, start.forced_solo
+        series.settings.rules,
+        start.hands,
+        start.dealer,
+        start.owes_duty_solo,
+        start.forced_solo,
+        start.bock,
     )
 
 
@@ -166,6 +182,11 @@ def rounds_played(series: Series) -> int:
     return series.passed // series.settings.players
 
 
+def bock_to_come(series: Series) -> dict[str, int]:
+    """The next deal's bock level and how many bock deals are still to come."""
+    return {"next": bock_mod.level(series.bock), "to_come": bock_mod.still_to_come(series.bock)}
+
+
 # -- recording a finished deal -----------------------------------------------------
 
 
@@ -178,6 +199,8 @@ def record_game(series: Series, state: GameState) -> Series:
         games=series.games + (state,),
         rows=series.rows + (sheet_row(series, state, outcome),),
     )
+    seats = series.settings.players
+    series = replace(series, bock=bock_mod.after_deal(state.rules, seats, series.bock, outcome))
     if state.duty_solo and state.declarer is not None:
         series = replace(series, owes=series.owes - {state.declarer})
     if state.forced_solo is not None:
@@ -210,11 +233,13 @@ def check_game(series: Series, state: GameState) -> None:
         raise SeriesError(
             "series-seats-mismatch", seats=state.players, series_seats=series.settings.players
         )
-    check_start(current_deal(series), state.dealer, state.owes_duty_solo, state.forced_solo)
+    start = current_deal(series)
+    check_start(start, state.dealer, state.owes_duty_solo, state.forced_solo, state.bock)
 
 
-def check_start(start: DealStart, dealer: Any, owes: Any, forced: Any) -> None:
-    """Refuse a deal whose dealer, debts or vorgeführt seat do not follow from the series."""
+def check_start(start: DealStart, dealer: Any, owes: Any, forced: Any, bock: Any = 0) -> None:
+    """Refuse a deal whose dealer, debts, vorgeführt seat or bock level do not follow
+    from the series."""
     if dealer != start.dealer:
         raise SeriesError("series-dealer", dealer=dealer, expected=start.dealer)
     if owes != start.owes_duty_solo:
@@ -224,6 +249,8 @@ def check_start(start: DealStart, dealer: Any, owes: Any, forced: Any) -> None:
         if start.forced_solo is None:
             raise SeriesError("series-forced-nobody", forced=forced)
         raise SeriesError("series-forced", forced=forced, expected=start.forced_solo)
+    if bock != start.bock:
+        raise SeriesError("series-bock", bock=bock, expected=start.bock)
 
 
 def sheet_row(series: Series, state: GameState, outcome: dict[str, Any]) -> dict[str, Any]:
@@ -315,6 +342,10 @@ def replay_game(series: Series, record: Any) -> Series:
             else owes
         )
         check_start(
-            current_deal(series), record.get("dealer", 0), owes_set, record.get("forced_solo")
+            current_deal(series),
+            record.get("dealer", 0),
+            owes_set,
+            record.get("forced_solo"),
+            record.get("bock", 0),
         )
     return record_game(series, replay(record))

@@ -42,8 +42,9 @@ def new_game(
     dealer: int = 0,
     owes_duty_solo: frozenset[int] = frozenset(),
     forced_solo: int | None = None,
+    bock: int = 0,
 ) -> GameState:
-    """A deal about to start with the reservations."""
+    """A deal about to start with the reservations (``bock``: its Bockrunden level)."""
     dealt = tuple(map(tuple, hands))
     active = tuple([s for s, h in enumerate(dealt) if h])
     return GameState(
@@ -56,6 +57,7 @@ def new_game(
         owes_duty_solo=frozenset(owes_duty_solo),
         forced_solo=forced_solo,
         to_act=forced_solo if forced_solo is not None else _seat_after(active, dealer),
+        bock=bock,
     )
 
 

@@ -26,10 +26,15 @@ from .errors import InputError
 
 MAX_DEPTH = 32  # nesting levels; the deepest real document (a tournament export) has 8
 MAX_DIGITS = 64  # digits of one number; seeds and counts need far fewer
-MAX_TEXT = 1_000_000  # characters, the command line's bound; callers pass tighter ones
+# characters of any untrusted JSON text: a worker request's payload (doko.api, and the
+# worker's own check before the engine, given it by the build) and a command-line file
+MAX_TEXT = 1_000_000
 
-# a JSON string (escapes included) and what is left between strings
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# a JSON string (escapes included), or an unclosed one up to the end of the text: a match
+# from every quote, so a text that never closes its string is passed over once. (Were
+# the closing quote required, the search would rescan the rest of the text from each
+# of its quotes: quadratic, minutes for 80 kB of escaped quotes.)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
@@ -41,8 +46,8 @@ def is_whole(value: Any) -> TypeGuard[int]:
 
 def nesting(text: str) -> int:
     """How deeply the brackets of JSON ``text`` nest, outside strings; counting stops
-    just past MAX_DEPTH. An unclosed string's brackets count too: such a text is not
-    JSON either way."""
+    just past MAX_DEPTH. An unclosed string runs to the end of the text, as it does for
+    ``json.loads``, which refuses it without looking inside; linear in the text's size."""
     return _nesting(_STRING.sub("", text))
 
 
