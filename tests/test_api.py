@@ -328,3 +328,33 @@ def test_set_bots_hands_a_seat_to_a_bot_and_back_mid_deal() -> None:
     assert call("view")["bots"] == [None, "standard", "standard", "standard"]
     assert call("hint", {"seat": 1})["code"] == "hint-not-your-turn"
     assert "action" in call("hint", {"seat": 0})
+
+
+def test_view_parties_received_cards_and_goals() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from contract_deals import reached
+
+    # an Armut the player took: the trumps that came with it are marked as received
+    taken = reached("lockhausen", 4, "accept", "beginner")
+    assert taken["poverty"]["taker"] == 0
+    assert taken["received"] and set(taken["received"]) <= set(taken["hand"])
+    # while the Armut is offered nobody's party is known yet
+    view = call(
+        "new_game",
+        {"rules": "lockhausen", "seed": 4, "bots": [None, "beginner", "beginner", "beginner"]},
+    )
+    while view["phase"] != "poverty" or view["to_act"] != 0:
+        view = call("bot") if view["to_act"] != 0 else call("act", {"action": "0:healthy"})
+    assert view["known_parties"] == {"re": [], "kontra": []}
+    # a deal thrown in: nobody is Re or Kontra, and nobody played for a goal
+    thrown = reached("ohne-neunen", 63, "throw", "beginner")
+    assert thrown["contract"] == "redeal"
+    assert thrown["known_parties"] == {"re": [], "kontra": []}
+    assert thrown["goals"] is None
+    # a finished normal game says what each party needed
+    view = play_out(reached("ddv", 2, "healthy", "beginner"))
+    assert view["goals"]["re"]["eyes"] in (90, 120, 121, 151, 181, 211)
+    assert set(view["goals"]) == {"re", "kontra"}

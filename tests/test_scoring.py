@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from doko.rules import load_rules
-from doko.scoring import Summary, complete_announcements, score, summary_from_json
+from doko.scoring import Summary, complete_announcements, goals, score, summary_from_json
 
 
 def summary(rules: Any, eyes_re: int, **fields: Any) -> dict[str, Any]:
@@ -578,3 +578,49 @@ def test_fixed_team_solo_pays_one_share_per_opponent() -> None:
     data = {"rules": "klassisch", "contract": "solo:clubs", "players": 8, "re": [3], "eyes_re": 130}
     points = score(summary_from_json(data))["points"]
     assert points[3] == 7 and points.count(-1) == 7
+
+
+# ---------------------------------------------------------------------------
+# goals: what each party needed, for the result panel to explain
+
+
+def goals_of(
+    rules: Any, re_words: tuple[str, ...] = (), kontra_words: tuple[str, ...] = (), **fields: Any
+) -> dict[str, Any]:
+    data = summary(rules, 140, **fields)
+    data["announcements"] = {"re": list(re_words), "kontra": list(kontra_words)}
+    return goals(summary_from_json(data))
+
+
+def test_goals_without_announcements_are_121_and_120() -> None:
+    assert goals_of("ddv") == {
+        "re": {"eyes": 121, "why": "base"},
+        "kontra": {"eyes": 120, "why": "base"},
+    }
+    assert goals_of("klassisch")["re"] == {"eyes": 121, "why": "base"}
+
+
+def test_goals_follow_the_highest_limit_said() -> None:
+    found = goals_of("ddv", re_words=("re", "no90"))
+    # Re must keep Kontra below 90 (151 of 240); Kontra needs 90 against it
+    assert found == {
+        "re": {"eyes": 151, "why": "own-no90"},
+        "kontra": {"eyes": 90, "why": "their-no90"},
+    }
+    black = goals_of("lockhausen", kontra_words=("kontra", "no90", "no60", "no30", "black"))
+    assert black == {
+        "re": {"tricks": "one", "why": "their-black"},
+        "kontra": {"tricks": "all", "why": "own-black"},
+    }
+
+
+def test_goals_when_only_kontra_said_in_ddv() -> None:
+    assert goals_of("ddv", kontra_words=("kontra",)) == {
+        "re": {"eyes": 120, "why": "only-kontra-said"},
+        "kontra": {"eyes": 121, "why": "only-kontra-said"},
+    }
+
+
+def test_goals_name_the_teams_at_a_fixed_team_table() -> None:
+    found = goals_of("klassisch", players=6, re=[0, 2, 4])
+    assert set(found) == {"A", "B"}

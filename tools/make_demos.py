@@ -758,7 +758,7 @@ def _searches() -> list[Search]:
                 "Schneider (klassisch)",
                 "Schneider (classic)",
                 "Bleiben die Verlierer unter 60 Augen, gibt es einen Punkt mehr.",
-                "When the losers stay below 60 eyes, the winners score one more point.",
+                "When the losers stay below 60 trick points, the winners score one more.",
             ),
             lambda events, state: any(
                 e["key"] == "result" and any(x["item"] == "schneider" for x in e["params"]["lines"])
@@ -906,7 +906,7 @@ def _searches() -> list[Search]:
                 "Keine 90",
                 "No 90",
                 "Mit „keine 90“ braucht Re 151 Augen; Kontra reichen 90.",
-                "With 'no 90' Re needs 151 eyes; 90 are enough for Kontra.",
+                "With 'no 90' Re needs 151 trick points; 90 are enough for Kontra.",
             ),
             lambda events, state: state.contract == "normal" and has(events, "result", winner="re"),
             (
@@ -926,7 +926,7 @@ def _searches() -> list[Search]:
                 "Keine 60 ohne Neunen",
                 "No 60 without nines",
                 "Ohne Neunen endet „keine 60“ bei 7 Karten; Re braucht dann 181 Augen.",
-                "Without nines 'no 60' ends at 7 cards; Re then needs 181 eyes.",
+                "Without nines 'no 60' ends at 7 cards; Re then needs 181 trick points.",
             ),
             lambda events, state: has(events, "result", winner="re"),
             (("announce", {"word": "no60"}), ("goals", {"re": {"kind": "eyes", "need": 181}})),
@@ -966,7 +966,7 @@ def _searches() -> list[Search]:
                 "Doppelkopf",
                 "Doppelkopf",
                 "Ein Stich mit 40 Augen oder mehr ist einen Sonderpunkt wert.",
-                "A trick of 40 eyes or more is worth a bonus point.",
+                "A trick of 40 trick points or more is worth a bonus point.",
             ),
             event("doppelkopf"),
             (("doppelkopf", {}),),

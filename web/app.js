@@ -35,6 +35,8 @@ const store = {
   alert: "",
   error: "",
   picked: [], // cards chosen to give back after a Trumpfabgabe
+  skip: false, // the dealer who sits out skips ahead to the result
+  toast: "", // a short visible confirmation ("Link kopiert.")
   delay: 400, // ms before each bot move, so cards can be seen landing
   players: 4, // table size for the next game (the preset's `players` allow)
   rounds: null, // rounds of the next series; null: the preset's default (engine's)
@@ -412,7 +414,9 @@ async function setBots(bots) {
 }
 
 function setView(view) {
+  if (view.phase === "done" || view.sitting_out !== view.seat) store.skip = false;
   tools.onView(store.view, view);
+  if (store.skip) tools.collect();
   store.view = view;
   store.busy = false;
   store.picked = [];
@@ -429,11 +433,11 @@ function scheduleBot() {
   const view = store.view;
   if (!botToAct(view) || net.holdsBots() || net.isGuest()) return;
   const token = game;
-  if (tools.holding()) return; // a finished trick is still on show
+  if (tools.holding() && !store.skip) return; // a finished trick is still on show
   setTimeout(() => {
     // the player may have acted (or taken back) meanwhile: only a bot still to act moves
     if (token === game && store.view === view && !store.busy) request(token, "bot", {});
-  }, store.delay);
+  }, store.skip ? 0 : store.delay);
 }
 
 function act(word) {
@@ -492,6 +496,11 @@ function dispatch(intent) {
     case "rounds":
       store.rounds = Number(intent.value) === defaultRounds() ? null : Number(intent.value);
       return render();
+    case "skip":
+      store.skip = true;
+      tools.collect();
+      render();
+      return scheduleBot();
     case "more-calls":
       store.tools.moreCalls = !store.tools.moreCalls;
       return render();
@@ -645,13 +654,13 @@ function header() {
     playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
     engineBadge(),
     h("div", { class: "bar-buttons" },
-      playing ? headerButton("new-here", "cards", t("newGame"), { dataset: { testid: "new-here" } }) : null,
       tools.headerButtons(),
       playing && store.view && store.engine === "ready" && !net.isGuest()
         ? headerButton("share", "share", t("share"), { dataset: { testid: "share" } }) : null,
       h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
         dataset: { intent: "lang", focus: "lang" } }, icon("language"),
-      h("span", { class: "label", text: t("language") }))));
+      h("span", { class: "label", text: t("language") }))),
+    store.toast ? h("p", { class: "toast", role: "status", dataset: { testid: "toast" }, text: store.toast }) : null);
 }
 
 function engineBadge() {
@@ -736,22 +745,29 @@ function tableScreen() {
   }
   const shown = tools.shownTrick(view);
   const held = store.tools.hold && view.trick.length === 0 && view.last_trick;
+  const done = view.phase === "done";
   return h("div", { class: `game players-${view.players}` },
-    h("div", { class: "stage" },
+    h("div", { class: `stage phase-${view.phase}${view.hand.length ? "" : " empty-hand"}` },
       store.error ? h("p", { class: "engine failed", text: store.error }) : null,
       net.hostBanner(), net.guestBanner(),
       feltView(store, view, shown, held ? view.last_trick.winner : null),
+      done ? resultPanel(store, view) : null,
       h("div", { class: "below" },
         passplay.coverPanel(view) ?? [
           actions(view),
-          view.sitting_out === view.seat && view.phase !== "done"
-            ? h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" }, text: t("youSitOut") })
-            : null,
-          handView(store, view),
+          view.sitting_out === view.seat && !done ? sitOutNote() : null,
+          // the hand keeps its room while the last trick is played (nothing jumps)
+          view.hand.length || !done ? handView(store, view) : null,
           tools.toolbar()]),
-      view.phase === "done" ? resultPanel(store, view) : null,
       net.hostPanel()),
     view.sheet && view.sheet.length ? scoreSheet(view) : null);
+}
+
+// The dealer who sits out watches; they may skip to the result instead of waiting.
+function sitOutNote() {
+  return h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" } }, t("youSitOut"), " ",
+    store.skip ? null : h("button", { type: "button", class: "small",
+      dataset: { intent: "skip", focus: "skip", testid: "skip-ahead" }, text: t("skipAhead") }));
 }
 
 function actions(view) {
@@ -761,7 +777,8 @@ function actions(view) {
     .filter((w) => !isCard(w) && !w.startsWith("return:"));
   const returning = view.phase === "poverty-return" && view.to_act === view.seat;
   if (!words.length && !returning) return null;
-  const label = view.phase === "play" ? t("announcementsLabel") : t("reservationsLabel");
+  const label = view.phase === "play" ? t("announcementsLabel")
+    : view.phase.startsWith("poverty") ? t("action.poverty") : t("reservationsLabel");
   // many solos fold into one "Solo …" button, and the announcements beyond the next
   // one into "Mehr …", so the choices stay one short row above the hand
   const solos = words.filter((w) => w.startsWith("solo:"));
@@ -791,7 +808,7 @@ function actions(view) {
     const ready = store.picked.length === count;
     buttons.push(h("button", { type: "button", class: "action primary",
       "aria-disabled": ready && !store.busy ? null : "true",
-      dataset: { action: "return", intent: "return", focus: "action:return" },
+      dataset: { action: "return", intent: "return", focus: "action:return", count: String(count) },
       text: t("returnPicked", { k: store.picked.length, n: count }) }));
   }
   return h("section", { class: "actions", role: "group", "aria-label": label,
@@ -935,6 +952,18 @@ async function openReplay(path, seat, notes = null) {
   render();
 }
 
+// A short confirmation on screen that goes by itself.
+let toastTimer = 0;
+function showToast(text) {
+  store.toast = text;
+  render();
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    store.toast = "";
+    render();
+  }, 2500);
+}
+
 // A running game's link opens at the sharer's seat: seat 0 unless said otherwise, so
 // the usual link stays exactly #/replay/<payload>. A player's notes ride along as
 // notes=<text> (doko.notes); a page that does not know them still opens the game.
@@ -945,7 +974,10 @@ function shareLink(payload, seat, notes = null) {
   const view = query.toString() ? `?${query}` : "";
   const url = `${location.origin}${location.pathname}#/replay/${payload}${view}`;
   document.body.dataset.shareLink = url;
-  const done = () => { store.alert = ""; setText("status", t("copied")); };
+  const done = () => {
+    store.alert = "";
+    showToast(t("copied"));
+  };
   const failed = () => { store.alert = t("copyFailed", { link: url }); render(); };
   if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
   else failed();

@@ -478,7 +478,7 @@ export function keeperScreen(engineReady) {
     addon?.(keeperState()),
     h("section", { class: "sheet keeper-sheet", "aria-labelledby": "keeper-sheet-title" },
       h("div", { class: "sheet-head" },
-        h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${keeper.preset}` }),
+        h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${presetName(ctx.meta(), keeper.preset)}` }),
         h("div", { class: "sheet-buttons" },
           h("button", { type: "button", dataset: { intent: "keeper-csv", testid: "export-csv",
             focus: "keeper-csv" }, text: t("exportCsv") }),

@@ -169,7 +169,7 @@ export function headerButtons() {
   // an icon for narrow screens; the word stays the button's name
   const content = (name, text) => [icon(name), h("span", { class: "label", text })];
   return [
-    h("button", { type: "button", class: "icon", "aria-pressed": String(dark),
+    h("button", { type: "button", class: "icon theme-toggle", "aria-pressed": String(dark),
       dataset: { intent: "theme", focus: "theme" } }, content(dark ? "sun" : "moon", t("darkMode"))),
     h("button", { type: "button", class: "icon", "aria-haspopup": "dialog",
       dataset: { intent: "settings", focus: "settings", testid: "settings-open" } },

@@ -37,26 +37,31 @@ function fixedTeams(view) {
   return (view.players === 6 || view.players === 8) && view.contract === "normal";
 }
 
+// What this seat is and did, each word once: its party (once the table knows it),
+// a Pflichtsolo it must play now, its reservation, its announcements.
 function badges(view, seat) {
   const tags = [];
+  const add = (cls, text) => {
+    if (!tags.some((tag) => tag.textContent === text)) tags.push(h("span", { class: `tag ${cls}`, text }));
+  };
   const party = partyOf(view, seat);
   const said = view.announcements.some((a) => a.seat === seat && (a.word === "re" || a.word === "kontra"));
-  if (party && fixedTeams(view)) {
-    tags.push(h("span", { class: `tag team-${party}`, text: party === "re" ? t("teamA") : t("teamB") }));
-  } else if (party && !said) tags.push(h("span", { class: `tag ${party}`, text: t(party) }));
-  if (view.forced_solo === seat) tags.push(h("span", { class: "tag call", text: t("forcedSolo") }));
-  else if (view.owes_duty_solo?.includes(seat) && view.phase === "reservations") {
-    tags.push(h("span", { class: "tag quiet", text: t("owesSolo") }));
+  if (party && fixedTeams(view)) add(`team-${party}`, party === "re" ? t("teamA") : t("teamB"));
+  else if (party && !said) add(party, t(party));
+  if (view.forced_solo === seat) add("call", t("forcedSolo"));
+  // While reservations are said, each seat's word; after them only the one that
+  // counts (the soloist's, the Hochzeit's, the Armut's, a throw), not one a solo beat.
+  for (const d of view.declarations.filter((x) => x.seat === seat && shownDeclaration(view, x))) {
+    add("decl", actionLabel(d.what));
   }
-  // "Gesund" only matters while reservations are being said.
-  for (const d of view.declarations.filter((x) => x.seat === seat
-    && (view.phase === "reservations" || x.what !== "healthy"))) {
-    tags.push(h("span", { class: "tag", text: actionLabel(d.what) }));
-  }
-  for (const a of view.announcements.filter((x) => x.seat === seat)) {
-    tags.push(h("span", { class: "tag call", text: actionLabel(a.word) }));
-  }
+  for (const a of view.announcements.filter((x) => x.seat === seat)) add("call", actionLabel(a.word));
   return tags;
+}
+
+function shownDeclaration(view, d) {
+  if (view.phase === "reservations") return true;
+  if (d.what === "healthy") return false;
+  return d.seat === view.declarer || d.what === "throw" || view.contract === "redeal";
 }
 
 function isTurn(view, seat) {
@@ -130,8 +135,10 @@ export function trickView(cards, { players, relative, seatName, winner = null, t
 function povertyNote(store, view) {
   const p = view.poverty;
   if (!p || view.phase !== "play" || view.tricks_won.some((n) => n > 0)) return null;
+  const key = p.taker === view.seat ? "povertyTakenByYou" : p.giver === view.seat ? "povertyTakenFromYou"
+    : "povertyTaken";
   return h("p", { class: "felt-note", role: "status", dataset: { testid: "poverty-note" },
-    text: t("povertyTaken", { taker: store.seatName(p.taker), giver: store.seatName(p.giver),
+    text: t(key, { taker: store.seatName(p.taker), giver: store.seatName(p.giver),
       n: p.returned_trumps }) });
 }
 
@@ -158,10 +165,12 @@ export function handView(store, view) {
     const enabled = returning || (myTurn && legal.has(`${view.seat}:${card}`));
     const picked = store.picked.includes(`${card}#${index}`);
     const hinted = store.tools.hint?.action === `${view.seat}:${card}`;
-    const cls = ["card", `suit-${card[0]}`, picked ? "picked" : "", enabled ? "legal" : "",
+    // the cards that came in a Trumpfabgabe: the last copies of each, once each
+    const got = index >= countOf(view.hand, card) - countOf(view.received ?? [], card);
+    const cls = ["card", `suit-${card[0]}`, picked ? "picked" : "", enabled ? "legal" : "", got ? "received" : "",
       (myTurn || returning) && !enabled ? "dimmed" : "", hinted ? "hinted" : ""].filter(Boolean).join(" ");
     return h("button", { type: "button", class: cls,
-      "aria-label": cardName(card), "aria-disabled": enabled ? null : "true",
+      "aria-label": got ? `${cardName(card)} (${t("receivedCard")})` : cardName(card), "aria-disabled": enabled ? null : "true",
       "aria-pressed": returning ? String(picked) : null,
       dataset: { card, index: String(index), focus: `card:${card}:${index}`, fly: `hand:${card}#${index}` } },
     cardSvg(card));
@@ -171,55 +180,133 @@ export function handView(store, view) {
     dataset: { testid: "hand", myTurn: String(myTurn), fly: `seat:${view.seat}` } }, cards);
 }
 
+function countOf(list, item) {
+  return list.filter((x) => x === item).length;
+}
+
+
 function partyNames(store, seats) {
-  return seats.length ? seats.map(store.seatName).join(", ") : "–";
+  if (!seats.length) return "–";
+  const names = seats.map(store.seatName);
+  return names.length === 1 ? names[0] : t("namesAnd", { first: names.slice(0, -1).join(", "), last: names.at(-1) });
 }
 
-function winnerText(winner) {
-  if (winner === "none") return t("none");
-  return partyLabel(winner);
+// Who won, by name: the soloist, or the party with its players.
+function winnerLine(store, view, r) {
+  const text = (() => {
+    if (r.winner === "none") return t("resultNobody");
+    if (r.winner === "draw") return t("resultDraw");
+    const seats = r.parties?.[r.winner] ?? [];
+    const lone = seats.length === 1 && isSoloLike(r.contract);
+    if (lone) return seats[0] === view.seat ? t("resultSoloistYou") : t("resultSoloist", { name: store.seatName(seats[0]) });
+    return t("resultParty", { party: partyLabel(r.winner), names: partyNames(store, seats) });
+  })();
+  return h("span", { class: "winner", dataset: { testid: "result-winner" }, text });
 }
 
-// After the last trick: who played with whom, the Augen, every scored item, each
-// seat's points and running total, and the button to go on, all within one screen.
-export function resultPanel(store, view) {
-  const r = view.result;
-  if (!r) return null;
-  const seats = Array.from({ length: view.players }, (_, s) => s);
-  const totals = view.totals ?? [];
-  const mine = r.points[view.seat] ?? 0;
-  const next = view.series_finished
+function isSoloLike(contract) {
+  return contract.startsWith("solo:") || contract === "wedding-alone" || contract === "silent-wedding";
+}
+
+// "Re brauchte 151 Augen (keine 90 angesagt) und hatte 140."
+function goalText(view, r, party) {
+  const goal = view.goals?.[party];
+  const made = r.eyes?.[party] ?? 0;
+  const label = partyLabel(party);
+  if (!goal) return t("goalNone", { party: label, made });
+  const [side, word] = goal.why.split(/-(.+)/);
+  const others = Object.keys(r.eyes ?? {}).find((p) => p !== party);
+  const why = goal.why === "base" ? "" : goal.why === "only-kontra-said" ? t("goalWhy.onlyKontra")
+    : side === "own" ? t("goalWhy.own", { word: actionLabel(word) })
+      : t("goalWhy.their", { word: actionLabel(word), other: partyLabel(others) });
+  const tricks = r.tricks?.[party] ?? 0;
+  if (goal.tricks === "all") return t("goalAll", { party: label, why, made: tricks });
+  if (goal.tricks === "one") return t("goalOne", { party: label, why, made: tricks });
+  return t("goalEyes", { party: label, need: goal.eyes, why, made });
+}
+
+// A line of the Abrechnung in words: what, for whom, and said by whom.
+function lineText(line) {
+  const what = lineLabel(line);
+  return line.by && line.by !== line.party ? t("lineBy", { what, by: partyLabel(line.by) }) : what;
+}
+
+// A thrown deal: why, and that nobody writes anything.
+function redealText(store, view) {
+  const thrown = view.declarations.find((d) => d.what === "throw");
+  const poor = view.declarations.find((d) => d.what === "poverty");
+  const you = (d) => d.seat === view.seat;
+  if (thrown) return you(thrown) ? t("redealThrownYou") : t("redealThrown", { name: store.seatName(thrown.seat) });
+  if (poor) return you(poor) ? t("redealPovertyYou") : t("redealPoverty", { name: store.seatName(poor.seat) });
+  return t("redealOther");
+}
+
+// The dealer who sat out (5 players): what they write and why.
+function sitOutText(store, view, r) {
+  const s = view.sitting_out;
+  if (s == null) return null;
+  const n = r.points[s] ?? 0;
+  const you = s === view.seat;
+  const key = n === 0 ? (you ? "sitOutZeroYou" : "sitOutZero") : (you ? "sitOutKontraYou" : "sitOutKontra");
+  return h("p", { class: "sit-out-line", dataset: { testid: "result-sit-out" },
+    text: t(key, { name: store.seatName(s), n: signed(n) }) });
+}
+
+function nextButton(view) {
+  return view.series_finished
     ? [h("p", { class: "series-over", dataset: { testid: "series-over" }, text: t("seriesOver") }),
       h("button", { type: "button", class: "primary",
         dataset: { intent: "new", testid: "new-series", focus: "new" }, text: t("newSeries") })]
     : h("button", { type: "button", class: "primary",
       dataset: { intent: "next", testid: "next-game", focus: "next" }, text: t("nextGame") });
+}
+
+function pointsTable(store, view, r) {
+  const seats = Array.from({ length: view.players }, (_, s) => s);
+  const totals = view.totals ?? [];
+  return h("table", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("playerCol") }),
+      h("th", { scope: "col", class: "num", text: t("points") }),
+      h("th", { scope: "col", class: "num", text: t("running") }))),
+    h("tbody", {}, seats.map((s) => h("tr", { class: s === view.seat ? "me" : null },
+      h("th", { scope: "row", text: store.seatName(s) }),
+      h("td", { class: "num", text: signed(r.points[s]) }),
+      h("td", { class: "num", text: totals[s] == null ? "" : signed(totals[s]) })))));
+}
+
+// After the last trick: the contract, who won, what each party needed and made,
+// every scored line in words, each seat's points and running total, and the button
+// to go on, all within one screen. A thrown deal says why and that nothing counts.
+export function resultPanel(store, view) {
+  const r = view.result;
+  if (!r) return null;
+  const mine = r.points[view.seat] ?? 0;
+  const thrown = r.contract === "redeal";
+  const body = thrown
+    ? [h("h2", { id: "result-title", text: contractName(r.contract) }),
+      // the points (all 0) stay on the page for tools and tests, said as a sentence
+      h("div", { dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
+        h("p", { class: "redeal-why", dataset: { testid: "result-redeal" }, text: redealText(store, view) }))]
+    : [h("h2", { id: "result-title" }, contractName(r.contract), " · ", winnerLine(store, view, r)),
+      h("dl", { class: "parties" },
+        Object.keys(r.parties ?? { re: [], kontra: [] }).map((p) => h("div", {
+          class: `party ${p}${r.winner === p ? " won" : ""}` },
+        h("dt", {}, partyLabel(p), " ", h("span", { class: "who", text: partyNames(store, r.parties?.[p] ?? []) })),
+        h("dd", { dataset: { testid: `party-${p}` } },
+          h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }),
+          h("span", { class: "goal", dataset: { testid: "result-goal" }, text: goalText(view, r, p) }))))),
+      h("table", { class: "lines" },
+        h("caption", { class: "sr-only", text: t("item") }),
+        h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
+          h("td", { text: lineText(line) }),
+          h("td", { class: "party-cell", text: t("lineFor", { party: partyLabel(line.party) }) }),
+          h("td", { class: "num", text: signed(line.points) }))))),
+      r.bock ? h("p", { class: "bock-note", dataset: { testid: "result-bock", bock: String(r.bock) } },
+        bockChip(r.bock), " ", t("bockResult", { factor: 2 ** r.bock })) : null,
+      sitOutText(store, view, r),
+      pointsTable(store, view, r)];
   return h("section", { class: `result ${mine > 0 ? "won" : mine < 0 ? "lost" : ""}`,
     "aria-labelledby": "result-title", dataset: { testid: "result" } },
-  h("div", { class: "result-body" },
-    h("h2", { id: "result-title" }, contractName(r.contract), " · ",
-      h("span", { class: "winner", text: `${t("winner")}: ${winnerText(r.winner)}` })),
-    h("dl", { class: "parties" },
-      Object.keys(r.parties ?? { re: [], kontra: [] }).map((p) => h("div", { class: `party ${p}` },
-        h("dt", { text: partyLabel(p) }),
-        h("dd", { dataset: { testid: `party-${p}` } },
-          h("span", { class: "who", text: partyNames(store, r.parties?.[p] ?? []) }),
-          h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }))))),
-    r.bock ? h("p", { class: "bock-note", dataset: { testid: "result-bock", bock: String(r.bock) } },
-      bockChip(r.bock), " ", t("bockResult", { factor: 2 ** r.bock })) : null,
-    h("table", { class: "lines" },
-      h("caption", { class: "sr-only", text: t("item") }),
-      h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
-        h("td", { text: lineLabel(line) }),
-        h("td", { class: "party-cell", text: partyLabel(line.party) }),
-        h("td", { class: "num", text: signed(line.points) }))))),
-    h("table", { class: "points", dataset: { testid: "result-points", points: JSON.stringify(r.points) } },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("playerCol") }),
-        h("th", { scope: "col", class: "num", text: t("points") }),
-        h("th", { scope: "col", class: "num", text: t("running") }))),
-      h("tbody", {}, seats.map((s) => h("tr", { class: s === view.seat ? "me" : null },
-        h("th", { scope: "row", text: store.seatName(s) }),
-        h("td", { class: "num", text: signed(r.points[s]) }),
-        h("td", { class: "num", text: totals[s] == null ? "" : signed(totals[s]) })))))),
-  h("div", { class: "result-go" }, next));
+  h("div", { class: "result-body" }, body),
+  h("div", { class: "result-go" }, nextButton(view)));
 }

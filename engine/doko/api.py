@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,7 +32,7 @@ from .errors import RequestError as Refused
 from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
-from .outcome import result
+from .outcome import goals_of, result
 from .rules import Rules, load_rules
 from .scoring import score as score_summary
 from .scoring import summary_from_json
@@ -433,7 +434,9 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "declarer": declarer,
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
-        "known_parties": {"re": sorted(obs.known_re), "kontra": sorted(obs.known_kontra)},
+        "known_parties": _known_parties(s, obs.known_re, obs.known_kontra),
+        # the cards of this hand that came in a Trumpfabgabe (taken or given back)
+        "received": _received(s, me),
         # comforts: the trump set (to name the suit a refusal means), Augen
         # taken per seat, and what the page needs to show announcement deadlines
         "trumps": [str(c) for c in order.trumps],
@@ -447,6 +450,8 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "deadlines": _deadlines(s),
         "can_undo": me == t.seat and _undo_point(t) is not None,
         "result": _last_result(rows) if s.is_over and rows else None,
+        # what each party needed to win, for the result panel to explain
+        "goals": goals_of(s),
         # all hands are in the record: only hand it out once nothing is hidden any more
         "record": record_of(s) if s.is_over else None,
         # each row: the deal's result (lines itemised) plus game, dealer, duty_solo,
@@ -473,6 +478,22 @@ def _bock_to_come(t: Table) -> int:
     if t.series is None or series_mod.is_finished(t.series):
         return 0
     return series_mod.bock_to_come(t.series)["to_come"]
+
+
+def _known_parties(
+    s: GameState, re: frozenset[int], kontra: frozenset[int]
+) -> dict[str, list[int]]:
+    """The parties as the table knows them; none while an Armut is offered (nobody has
+    taken it yet) and none in a deal thrown in (nobody played for a party)."""
+    if s.contract == "redeal" or s.phase == "poverty":
+        return {"re": [], "kontra": []}
+    return {"re": sorted(re), "kontra": sorted(kontra)}
+
+
+def _received(s: GameState, seat: int) -> list[str]:
+    """Cards in ``seat``'s hand it was not dealt: only a Trumpfabgabe moves cards."""
+    came = Counter(s.hands[seat]) - Counter(s.dealt[seat])
+    return sorted(str(c) for c in came.elements())
 
 
 def rules_for_page() -> dict[str, Any]:

@@ -30,7 +30,7 @@ from .notation import parse_record
 from .observation import public_contract, revealed_parties
 from .outcome import result
 from .pigs import pig_kind
-from .scoring import goal
+from .scoring import need
 from .state import GameState, apply
 from .tricks import Trick, specials_awarded, trick_specials
 
@@ -379,8 +379,8 @@ def goals(state: GameState) -> dict[str, Any]:
     words = {"re": state.re_words, "kontra": state.kontra_words}
     out: dict[str, Any] = {}
     for party in ("re", "kontra"):
-        kind, need = goal(state.rules.scoring, words, party)
-        out[party] = {"kind": kind, "need": need}
+        kind, least = need(state.rules.scoring, words, party)
+        out[party] = {"kind": kind, "need": least}
     return out
 
 
@@ -468,7 +468,7 @@ def _result(state: GameState) -> list[Event]:
         ]
     words = {"re": state.re_words, "kontra": state.kontra_words}
     needs = {
-        p: dict(zip(("kind", "need"), goal(state.rules.scoring, words, p), strict=True))
+        p: dict(zip(("kind", "need"), need(state.rules.scoring, words, p), strict=True))
         for p in ("re", "kontra")
     }
     return [

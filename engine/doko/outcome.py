@@ -6,7 +6,7 @@ from typing import Any
 
 from .cards import total_eyes
 from .errors import DokoError
-from .scoring import Summary, score
+from .scoring import Summary, goals, score
 from .state import GameState
 from .tricks import specials, specials_awarded
 
@@ -71,3 +71,11 @@ def pigs_shown(state: GameState) -> dict[str, Any]:
     if state.superpig_seat is not None:
         out["superpigs"] = {"seat": state.superpig_seat, "shown": state.superpigs_shown}
     return out
+
+
+def goals_of(state: GameState) -> dict[str, dict[str, Any]] | None:
+    """What each party needed to win (doko.scoring.goal) once the deal is over; None
+    while it runs and for a deal thrown in (nobody played for anything)."""
+    if not state.is_over or state.contract == "redeal":
+        return None
+    return goals(summarize(state))

@@ -202,7 +202,7 @@ def zero_sum(value_re: int, winner: str, lines: list[Line]) -> _Outcome:
 # ddv and ohne-neunen
 
 
-def goal(scoring: str, announcements: Mapping[str, Iterable[str]], party: str) -> tuple[str, int]:
+def need(scoring: str, announcements: Mapping[str, Iterable[str]], party: str) -> tuple[str, int]:
     """What ``party`` needs to reach its goal, given what both parties announced:
     ``("eyes", n)`` (at least n Augen), ``("trick", 1)`` (at least one trick) or
     ``("all", 0)`` (every trick: the other party takes none).
@@ -228,12 +228,12 @@ def goal(scoring: str, announcements: Mapping[str, Iterable[str]], party: str) -
 
 def _ddv_goal_reached(summary: Summary, party: str) -> bool:
     """Did ``party`` reach its goal under the DDV tournament rules?"""
-    kind, need = goal("ddv", summary.announcements, party)
+    kind, least = need("ddv", summary.announcements, party)
     if kind == "all":
         return not has_trick(summary, other(party))
     if kind == "trick":
         return has_trick(summary, party)
-    return eyes(summary, party) >= need
+    return eyes(summary, party) >= least
 
 
 def _ddv_own_party_lines(summary: Summary, party: str, loser_below: bool) -> list[Line]:
@@ -381,6 +381,43 @@ def score_klassisch(summary: Summary) -> _Outcome:
         lines.append(line("black", winner))
     lines += special_lines(summary)
     return zero_sum(net(lines, "re"), winner, lines)
+
+
+def goal(summary: Summary, party: str) -> dict[str, Any]:
+    """What ``party`` had to make to win, as data the page words: ``eyes`` (Augen
+    needed) or ``tricks`` (``all``: the other party takes none; ``one``: one trick
+    of its own), and ``why``: ``base`` (no limit said), ``only-kontra-said`` (ddv:
+    Kontra said and Re did not), ``own-LIMIT`` (this party announced the limit) or
+    ``their-LIMIT`` (the other party did)."""
+    opponent = other(party)
+    kind, least = need(summary.rules.scoring, summary.announcements, party)
+    own = limits_of(summary, party)
+    theirs = limits_of(summary, opponent)
+    only_kontra = (
+        summary.rules.scoring == "ddv" and said(summary, "kontra") and not said(summary, "re")
+    )
+    why = (
+        f"own-{own[-1]}"
+        if own
+        else f"their-{theirs[-1]}"
+        if theirs
+        else "only-kontra-said"
+        if only_kontra
+        else "base"
+    )
+    if kind == "all":
+        return {"tricks": "all", "why": why}
+    if kind == "trick":
+        return {"tricks": "one", "why": why}
+    return {"eyes": least, "why": why}
+
+
+def goals(summary: Summary) -> dict[str, dict[str, Any]]:
+    """Each party's goal (see :func:`goal`), named A/B at a fixed-team table."""
+    found = {party: goal(summary, party) for party in PARTIES}
+    if is_team_game(summary):
+        return {TEAM_NAMES[p]: g for p, g in found.items()}
+    return found
 
 
 SYSTEMS = {
