@@ -275,3 +275,19 @@ def test_the_tables_must_be_the_draw_of_the_seed() -> None:
     answer = call("tournament_standings", {"tournament": tour})
     assert answer["code"] == "tournament-draw"
     assert answer["params"] == {"round": 1, "seed": 3}
+
+
+def test_an_evening_with_house_rules_takes_only_sheets_of_those_rules() -> None:
+    variant = {"preset": "lockhausen", "options": {"specials": ["fox", "doppelkopf"]}}
+    tour = evening()
+    tour["rules"] = variant
+    good = sheet(tour, 1, 1)
+    assert good["games"][0]["rules"] == variant
+    assert check_sheet(tour, good)["games"] == 8
+    plain = copy.deepcopy(good)
+    plain["rules"] = "lockhausen"
+    assert refusal(tour, plain) == "tournament-sheet-rules"
+    games_plain = copy.deepcopy(good)
+    games_plain["games"][3]["rules"] = "lockhausen"
+    assert refusal(tour, games_plain) == "tournament-sheet-game"
+    assert standings(tour)["rules"] == variant

@@ -5,7 +5,7 @@ import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js
 import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
-import { keeperRefusal, onKeeperChange } from "./keeper.js";
+import { keeperRefusal, onKeeperChange, keeperUseRules } from "./keeper.js";
 import { sheetView, bockChip } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
@@ -21,6 +21,9 @@ import { options, delay as chosenDelay } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
 import { worker, listen, progressText } from "./boot.js";
+import { initEditor, editorRoute, editorScreen, differencesView, rulesName } from "./editor.js";
+import * as V from "./variants.js";
+import { initVariants } from "./variants.js";
 import * as together from "./together.js";
 import * as passplay from "./passplay.js";
 import * as net from "./netplay.js";
@@ -30,6 +33,11 @@ const store = {
   engineError: "",
   screen: "start", // start | play | keeper | replay | tournament
   preset: "ddv",
+  variant: null, // id of the saved house-rule variant chosen on the start page, or null
+  optionsMeta: null, // every option's metadata from the engine (the rules editor draws them)
+  // a link's variant, shown (what differs from its preset) before the first card:
+  // {rules, differences, saved: name or "", asking: the name field is open}
+  variantNotice: null,
   view: null, // last VIEW from the engine
   busy: false, // a human action is on its way to the engine
   alert: "",
@@ -107,6 +115,7 @@ async function engineReady(data) {
   try {
     const rules = await call("rules");
     store.rulesMeta = rules.presets;
+    store.optionsMeta = rules.options ?? null;
     store.limits = rules.limits ?? null;
     store.levels = rules.announcement_levels ?? null;
     store.botLevels = rules.levels ?? [];
@@ -157,15 +166,17 @@ function route() {
     return void render();
   }
   if (path === "/play") {
-    const rules = params.get("rules") || store.preset;
+    const link = V.rulesFromParams(params, store.preset);
+    const rules = link.rules;
     const seed = Number.parseInt(params.get("seed") ?? "", 10);
     const players = Number.parseInt(params.get("players") ?? "4", 10);
     const rounds = Number.parseInt(params.get("rounds") ?? "", 10);
-    if (store.rulesMeta && Object.hasOwn(store.rulesMeta, rules)) store.preset = rules;
+    if (store.rulesMeta && Object.hasOwn(store.rulesMeta, V.presetOf(rules))) store.preset = V.presetOf(rules);
     store.players = [4, 5, 6, 8].includes(players) ? players : 4;
     store.rounds = rounds >= 1 ? rounds : null;
     store.level = params.get("level") || null;
-    startGame(rules, Number.isFinite(seed) ? seed : randomSeed());
+    startGame(rules, Number.isFinite(seed) ? seed : randomSeed(), false, location.hash,
+      link.error ? t("badOptions", { why: errorText(link.error) }) : "");
   } else if (path.startsWith("/replay/") || path === "/demos") {
     const seat = Number.parseInt(params.get("seat") ?? "", 10);
     openReplay(path, Number.isInteger(seat) ? seat : null, params.get("notes"));
@@ -178,7 +189,12 @@ function route() {
   } else if (path === "/keeper") {
     game++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
+    if (params.has("rules")) keeperRulesFromLink(params);
     render();
+  } else if (path === "/rules" || path.startsWith("/rules/")) {
+    game++;
+    Object.assign(store, { screen: "rules", view: null, alert: "", error: "" });
+    editorRoute(path, params);
   } else {
     game++;
     Object.assign(store, { screen: "start", view: null });
@@ -273,18 +289,23 @@ async function findSavedGame() {
   await listQuarantined();
 }
 
-// `from`: the saved game to resume (the link's own, or "#/game": whichever is saved).
-async function startGame(rules, seed, steal = false, from = location.hash) {
+// `from`: the saved game to resume (the link's own, or "#/game": whichever is saved);
+// `alert`: what is wrong with the link (a bad options=), said while the deal starts.
+async function startGame(rules, seed, steal = false, from = location.hash, alert = "") {
   const token = ++game;
-  Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
-    expanded: [], tab: "own" });
+  Object.assign(store, { screen: "play", view: null, busy: true, alert, error: "", picked: [],
+    expanded: [], tab: "own", variantNotice: null });
   render();
-  if (!await ownTable(token, (again) => startGame(rules, seed, again, from), steal)) return;
+  if (!await ownTable(token, (again) => startGame(rules, seed, again, from, alert), steal)) return;
   const resume = await saved.savedGame(from);
   if (token !== game) return;
   if (resume && await resumeSaved(token, resume)) return;
   if (token !== game) return;
   gameId = newGameId();
+  if (typeof rules !== "string") {
+    rules = await checkLinkRules(token, rules);
+    if (token !== game) return;
+  }
   const players = store.players;
   // the engine seats its bots of the chosen level (its default without one)
   const payload = { rules, seed, seat: 0, players };
@@ -292,6 +313,35 @@ async function startGame(rules, seed, steal = false, from = location.hash) {
   if (store.rounds) payload.rounds = store.rounds;
   if (players !== 4 || store.level || store.rounds) await newGameOrDefaults(token, payload);
   else await request(token, "new_game", payload);
+}
+
+// A link's variant: checked by the engine first. Accepted, it is summed up over the table
+// before the first card (with an offer to save it, unless this device has it already);
+// refused, the alert says why and the deal is played with the preset alone.
+async function checkLinkRules(token, rules) {
+  let answer;
+  try {
+    answer = await V.checkRules(rules);
+  } catch (err) {
+    answer = { ok: false, refusal: { code: err.code, params: err.params } };
+  }
+  if (token !== game) return rules;
+  if (!answer.ok) {
+    store.alert = t("badOptions", { why: errorText(answer.refusal) });
+    render();
+    return V.presetOf(rules);
+  }
+  const saved = V.findVariant(answer.rules);
+  store.variantNotice = { rules: answer.rules, differences: answer.differences, saved: saved?.name ?? "",
+    asking: false, name: "" };
+  return answer.rules;
+}
+
+// A keeper link (#/keeper?rules=..&options=..) sets up a new sheet with these rules.
+function keeperRulesFromLink(params) {
+  const link = V.rulesFromParams(params, "ddv");
+  if (link.error) store.alert = t("badOptions", { why: errorText(link.error) });
+  keeperUseRules(link.rules);
 }
 
 // A link's table choices (players, level, rounds) that the engine refuses are said in
@@ -431,7 +481,8 @@ function botToAct(view) {
 
 function scheduleBot() {
   const view = store.view;
-  if (!botToAct(view) || net.holdsBots() || net.isGuest()) return;
+  // the bots wait while a link's house rules are read
+  if (!botToAct(view) || net.holdsBots() || net.isGuest() || store.variantNotice) return;
   const token = game;
   if (tools.holding() && !store.skip) return; // a finished trick is still on show
   setTimeout(() => {
@@ -476,7 +527,8 @@ function dispatch(intent) {
       try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
       return render();
     case "new":
-      location.hash = `#/play?rules=${encodeURIComponent(store.preset)}&seed=${randomSeed()}`
+      location.hash = `#/play?rules=${encodeURIComponent(store.preset)}${V.optionsParam(chosenRules())}`
+        + `&seed=${randomSeed()}`
         + (store.players !== 4 ? `&players=${store.players}` : "")
         + (store.rounds ? `&rounds=${store.rounds}` : "")
         + (store.level ? `&level=${encodeURIComponent(store.level)}` : "");
@@ -509,7 +561,7 @@ function dispatch(intent) {
       return render();
     case "primer":
       return tools.openPrimer(presetName(store.rulesMeta, store.preset),
-        localText(store.rulesMeta?.[store.preset]?.primer, t("primerMissing")));
+        localText(store.rulesMeta?.[store.preset]?.primer, t("primerMissing")), rulesPageLink(chosenRules()));
     case "toggle-row": {
       if (store.screen === "keeper") return keeperToggleRow(intent.row);
       const at = store.expanded.indexOf(intent.row);
@@ -528,7 +580,20 @@ function dispatch(intent) {
     case "share":
       return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareLink(r.payload, view?.seat),
         (err) => { store.alert = errorText(err, seatName); render(); });
+    case "variant-notice-ok":
+      store.variantNotice = null;
+      render();
+      return void scheduleBot();
+    case "variant-notice-save":
+      return void saveNoticeVariant();
+    case "variant":
+      store.variant = intent.value;
+      store.preset = V.presetOf(V.variantById(intent.value)?.rules ?? store.preset);
+      if (!presetPlayers().includes(store.players)) store.players = 4;
+      if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
+      return render();
     case "preset":
+      store.variant = null;
       store.preset = intent.value;
       if (!presetPlayers().includes(store.players)) store.players = 4;
       if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
@@ -630,6 +695,7 @@ function screen() {
       : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
     case "tournament": return tournamentScreen(store.engine === "ready");
     case "replay": return replayScreen();
+    case "rules": return editorScreen(store.engine === "ready");
     case "together": return together.togetherScreen(store.engine === "ready");
     case "join": return net.joinScreen();
     case "answer": return net.answerScreen();
@@ -650,7 +716,7 @@ function header() {
       : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
         h("span", { id: "title", class: "title", text: t("title") })),
     playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
-      text: presetName(store.rulesMeta, store.view.rules) }) : null,
+      text: rulesName(store.view.rules_spec ?? store.view.rules) }) : null,
     playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
     engineBadge(),
     h("div", { class: "bar-buttons" },
@@ -690,7 +756,85 @@ function progressBar(percent = false) {
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
 // Pflichtsolo rounds, the others the engine's default.
 function dutySoloRounds() {
-  return store.rulesMeta?.[store.preset]?.duty_solo_rounds ?? 0;
+  return chosenMeta()?.duty_solo_rounds ?? 0;
+}
+
+// The rules chosen on the start page: a preset id, or a saved variant's rules.
+function chosenRules() {
+  const v = store.variant ? V.variantById(store.variant) : null;
+  return v ? V.normalRules(v.rules) : store.preset;
+}
+
+// What the engine says of the chosen rules (a variant's from its check, once in).
+function chosenMeta() {
+  return V.rulesMeta(store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
+}
+
+function rulesPageLink(rules) {
+  return `#/rules/view?rules=${encodeURIComponent(V.presetOf(rules))}${V.optionsParam(rules)}`;
+}
+
+// Save the variant a link brought under the name typed in the notice.
+async function saveNoticeVariant() {
+  const notice = store.variantNotice;
+  if (!notice) return;
+  if (!notice.asking) {
+    notice.asking = true;
+    return render();
+  }
+  const name = V.cleanName(notice.name);
+  if (!name) {
+    store.alert = t("variantNameMissing");
+    return render();
+  }
+  try {
+    const v = await V.storeVariant(name, notice.rules);
+    notice.saved = v.name;
+    notice.asking = false;
+    store.alert = "";
+  } catch {
+    store.alert = t("storageFailed");
+  }
+  render();
+}
+
+// Before the first card of a link's variant: what differs from the preset, and the offer
+// to keep it on this device under a name.
+function variantNoticeView() {
+  const notice = store.variantNotice;
+  if (!notice) return null;
+  const preset = presetName(store.rulesMeta, V.presetOf(notice.rules));
+  let saveRow;
+  if (notice.saved) {
+    saveRow = h("p", { class: "saved-note", dataset: { testid: "variant-notice-saved" },
+      text: t("variantSavedAs", { name: notice.saved }) });
+  } else if (notice.asking) {
+    const input = h("input", { id: "notice-name", type: "text", maxlength: "60", value: notice.name,
+      autocomplete: "off", placeholder: t("variantNamePlaceholder"), dataset: { focus: "notice-name", testid: "variant-notice-name" } });
+    input.addEventListener("input", () => { notice.name = input.value; });
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") saveNoticeVariant(); });
+    saveRow = h("div", { class: "field notice-save" }, h("label", { for: "notice-name", text: t("variantName") }),
+      h("div", { class: "notice-save-row" }, input,
+        h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-save", focus: "notice-save-ok",
+          testid: "variant-notice-save-ok" }, text: t("variantSave") })));
+  } else {
+    saveRow = null;
+  }
+  return h("section", { class: "result variant-notice", role: "dialog", "aria-labelledby": "notice-title",
+    dataset: { testid: "variant-notice" } },
+  h("div", { class: "result-body" },
+    h("h2", { id: "notice-title", text: notice.saved ? t("noticeTitleSaved", { name: notice.saved })
+      : t("noticeTitle", { preset }) }),
+    h("p", { class: "quiet", text: t("noticeLine", { preset }) }),
+    differencesView(notice.differences, { testid: "variant-notice-differences" }),
+    saveRow),
+  h("div", { class: "result-go" },
+    h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-ok", focus: "notice-ok",
+      testid: "variant-notice-ok" }, text: t("noticePlay") }),
+    notice.saved || notice.asking ? null : h("button", { type: "button", dataset: { intent: "variant-notice-save",
+      focus: "notice-save", testid: "variant-notice-save" }, text: t("noticeSave") }),
+    h("a", { class: "button", href: rulesPageLink(notice.rules), dataset: { testid: "variant-notice-rules" },
+      text: t("rulesView") })));
 }
 
 function defaultRounds() {
@@ -703,7 +847,7 @@ function maxRounds() {
 
 // Table sizes the chosen preset allows (from the engine's rules metadata).
 function presetPlayers() {
-  return store.rulesMeta?.[store.preset]?.players ?? [4];
+  return chosenMeta()?.players ?? [4];
 }
 
 // Another tab plays this game (or took it from this one): say so on the table and
@@ -759,6 +903,7 @@ function tableScreen() {
           // the hand keeps its room while the last trick is played (nothing jumps)
           view.hand.length || !done ? handView(store, view) : null,
           tools.toolbar()]),
+      variantNoticeView(),
       net.hostPanel()),
     view.sheet && view.sheet.length ? scoreSheet(view) : null);
 }
@@ -895,6 +1040,15 @@ initKeeper({
   setAside: (entry, why) => { keeperSetAside(entry, why); },
 });
 
+initVariants({ call, render });
+initEditor({
+  call, render,
+  alert: (text) => { store.alert = text; updateLive(); },
+  status: (text) => setText("status", text),
+  meta: () => store.rulesMeta,
+  options: () => store.optionsMeta,
+});
+
 // The shared table's buttons, by screen: the setup, a guest's invite, the table.
 function togetherClick(data) {
   if (store.screen === "together") return together.togetherClick(data);
@@ -921,7 +1075,8 @@ tools.init({ state: store, render, act, call, seatName, scheduleBot,
   primer: () => {
     const id = store.view?.rules ?? store.preset;
     const text = localText(store.rulesMeta?.[id]?.primer);
-    return text ? { name: presetName(store.rulesMeta, id), text } : null;
+    const href = rulesPageLink(store.view?.rules_spec ?? chosenRules());
+    return text ? { name: presetName(store.rulesMeta, id), text, href } : null;
   },
   request: (type, payload) => request(++game, type, payload) });
 
@@ -1051,3 +1206,8 @@ try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"
 installSprite();
 window.addEventListener("hashchange", route);
 route();
+// the device's variants: listed beside the presets; an editor link naming one waits for them
+V.loadVariants().then(() => {
+  if (location.hash.startsWith("#/rules/edit")) route();
+  else render();
+}, () => {});

@@ -116,5 +116,7 @@ function paramText(name, value, seatName) {
   if (["word", "what", "called"].includes(name)) return actionLabel(String(value));
   if (name === "contract") return contractName(String(value));
   if (name === "preset" || name === "rules") return String(value);
+  // a rules option by its label in the rules editor ("Pflichtsolo", not duty_solo_rounds)
+  if (name === "option" && has(`opt.${value}`)) return t(`opt.${value}`);
   return typeof value === "number" ? String(value) : String(value ?? "");
 }

@@ -5,6 +5,7 @@
 import { h, download } from "./dom.js";
 import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
 import { sheetView } from "./sheet.js";
+import * as V from "./variants.js";
 
 const MAX_NAME = 40;
 
@@ -97,14 +98,8 @@ function keeperGameRefusal(err) {
 
 // ---- Bockrunden: the engine scores the whole sheet -------------------------------
 
-// A saved variant of the preset ({preset, options}), or null for the plain preset.
-function variantOf(presetId, rules) {
-  return rules && typeof rules === "object" && rules.preset === presetId
-    && rules.options && typeof rules.options === "object" ? rules : null;
-}
-
 function rulesSpec() {
-  return keeper.rules ?? keeper.preset;
+  return rules();
 }
 
 // Score every summary in order; the engine works out which deals are bock deals from
@@ -143,7 +138,37 @@ function notify() {
 
 function preset() {
   const meta = ctx.meta();
-  return meta && Object.hasOwn(meta, keeper.preset) ? meta[keeper.preset] : null;
+  if (!meta || !Object.hasOwn(meta, keeper.preset)) return null;
+  return V.rulesMeta(meta, rules());
+}
+
+// A saved variant of the preset ({preset, options}), or null for the plain preset.
+function variantOf(presetId, rules) {
+  return rules && typeof rules === "object" && rules.preset === presetId
+    && rules.options && typeof rules.options === "object" && !Array.isArray(rules.options) ? rules : null;
+}
+
+// The sheet's rules: the preset id, or the preset and a variant's options.
+function rules() {
+  return V.normalRules(keeper.rules ?? keeper.preset);
+}
+
+// A variant's rules are still being checked by the engine (drawn once they are in).
+function checking() {
+  return typeof rules() !== "string" && !V.checkedRules(rules());
+}
+
+// A link or the tournament sets the rules of a new sheet (one with games keeps its own).
+export function keeperUseRules(spec) {
+  if (keeper.games.length) return;
+  setRules(spec);
+  keeper.phase = "setup";
+}
+
+function setRules(spec) {
+  const plain = V.normalRules(spec);
+  keeper.preset = V.presetOf(plain);
+  keeper.rules = typeof plain === "string" ? null : { preset: plain.preset, options: plain.options };
 }
 
 // A sheet from storage or a file may name rules or a table size the engine does not
@@ -262,7 +287,7 @@ function draftFrom(summary) {
 
 function summaryOf(d) {
   const summary = {
-    rules: rulesSpec(), contract: d.contract, players: keeper.players,
+    rules: rules(), contract: d.contract, players: keeper.players,
     re: [...d.re].sort((a, b) => a - b),
     sitting_out: keeper.players === 5 ? d.sittingOut : null,
     eyes_re: Number.isInteger(d.eyes) ? d.eyes : d.eyesText,
@@ -460,7 +485,7 @@ function csv() {
 
 function exportJson() {
   return {
-    rules: rulesSpec(), players: keeper.players, names: seats().map(keeperSeatName),
+    rules: rules(), players: keeper.players, names: seats().map(keeperSeatName),
     games: keeper.games.map(({ summary, result }) => ({ summary, result })),
     totals: totals(),
   };
@@ -472,13 +497,14 @@ export function keeperScreen(engineReady) {
   if (!ctx.meta()) {
     return h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
   }
+  if (checking()) return h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
   if (!usable()) setAside();
   if (keeper.phase === "setup" || !keeper.draft) return setupView();
   return h("div", { class: "keeper", dataset: { testid: "keeper" } },
     addon?.(keeperState()),
     h("section", { class: "sheet keeper-sheet", "aria-labelledby": "keeper-sheet-title" },
       h("div", { class: "sheet-head" },
-        h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${presetName(ctx.meta(), keeper.preset)}` }),
+        h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${rulesTitle()}` }),
         h("div", { class: "sheet-buttons" },
           h("button", { type: "button", dataset: { intent: "keeper-csv", testid: "export-csv",
             focus: "keeper-csv" }, text: t("exportCsv") }),
@@ -494,15 +520,36 @@ export function keeperScreen(engineReady) {
     formView(engineReady));
 }
 
+// The sheet's rules by name: the preset's, a saved variant's, or "… mit Hausregeln".
+function rulesTitle() {
+  const spec = rules();
+  const name = presetName(ctx.meta(), keeper.preset);
+  if (typeof spec === "string") return name;
+  return V.findVariant(spec)?.name ?? t("houseRulesOf", { preset: name });
+}
+
+// The rules to choose from: the presets, the device's variants, and a link's variant.
+function rulesChoices() {
+  const meta = ctx.meta();
+  const choices = Object.keys(meta).map((id) => [id, presetName(meta, id), id]);
+  for (const v of V.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
+  const current = rules();
+  if (!choices.some(([, , spec]) => V.rulesKey(spec) === V.rulesKey(current))) {
+    choices.push(["link", rulesTitle(), current]);
+  }
+  return choices;
+}
+
 function setupView() {
   const p = preset();
-  const presetSelect = h("select", { id: "keeper-preset", dataset: { focus: "keeper-preset" } },
-    Object.keys(ctx.meta()).map((id) => h("option", { value: id, selected: id === keeper.preset,
-      text: presetName(ctx.meta(), id) })));
+  const choices = rulesChoices();
+  const chosen = V.rulesKey(rules());
+  const presetSelect = h("select", { id: "keeper-preset", dataset: { focus: "keeper-preset", testid: "keeper-rules" } },
+    choices.map(([value, text, spec]) => h("option", { value, selected: V.rulesKey(spec) === chosen, text })));
   presetSelect.addEventListener("change", () => {
-    keeper.preset = presetSelect.value;
-    keeper.rules = null;
-    const allowed = preset().players;
+    const spec = choices.find(([value]) => value === presetSelect.value)?.[2] ?? "ddv";
+    setRules(spec);
+    const allowed = preset()?.players ?? [4];
     if (!allowed.includes(keeper.players)) keeper.players = allowed[0];
     ctx.render();
   });

@@ -7,6 +7,8 @@ import { t, cardName, getLang, actionLabel, contractName, itemLabel, errorText, 
 import { faceCard, trickView, seatSpot, seatSide } from "./table.js";
 import { backSvg } from "./cards.js";
 import { icon } from "./icons.js";
+import * as V from "./variants.js";
+import { differencesView } from "./editor.js";
 
 const MAX_PAYLOAD = 4096; // same bound as doko.links.MAX_LINK; checked before the engine sees it
 const SPEEDS = [0.5, 1, 2, 4];
@@ -29,6 +31,7 @@ const rv = {
   noteTitle: "", // the title of a player's own demo
   editing: false, // the note editor is open
   draft: "", // the note being written for the current step
+  keep: { asking: false, name: "" }, // saving the record's house rules under a name
 };
 
 let ctx = null; // {call, render, alert, playOn}
@@ -80,7 +83,8 @@ export async function openRoute(path, seat = null, notes = null) {
     const own = data.notes ?? { title: "", notes: [] };
     const fromStart = demo || own.notes.length || own.title;
     Object.assign(rv, { data, payload, step: fromStart ? 0 : data.frames.length - 1, seat: shownSeat,
-      notes: own.notes, noteTitle: own.title, editing: false, paused: false });
+      notes: own.notes, noteTitle: own.title, editing: false, paused: false,
+      keep: { asking: false, name: "" } });
     rv.draft = noteAt(rv.step);
     if (data.notes_error) ctx.alert(t("notesBad", { why: errorText(data.notes_error) }));
     return true;
@@ -531,6 +535,7 @@ function viewer() {
       trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract)),
     rv.intro ? h("p", { class: "replay-intro", dataset: { testid: "replay-intro" },
       text: rv.intro[lang] ?? rv.intro.de }) : null),
+  variantBox(),
   controls(f, tricks),
   h("div", { class: "replay-stage" },
     h("section", { class: `table replay-table players-${n}`, "aria-label": t("table") },
@@ -543,6 +548,39 @@ function viewer() {
           { "aria-expanded": String(rv.editing) }),
         button("share", rv.notes.length ? t("shareDemo") : t("share"))),
       rv.editing ? notesPanel() : null)));
+}
+
+// A game played with house rules says what differs from its preset, and offers to keep them.
+function variantBox() {
+  const rules = rv.data?.record?.rules;
+  if (!rules || typeof rules !== "object" || !Object.keys(V.optionsOf(rules)).length) return null;
+  const answer = V.checkedRules(rules);
+  if (!answer?.ok) return null;
+  const saved = V.findVariant(answer.rules);
+  let keep;
+  if (saved) {
+    keep = h("p", { class: "saved-note", dataset: { testid: "variant-notice-saved" },
+      text: t("variantSavedAs", { name: saved.name }) });
+  } else if (rv.keep.asking) {
+    const input = h("input", { type: "text", maxlength: "60", value: rv.keep.name, "aria-label": t("variantName"),
+      placeholder: t("variantNamePlaceholder"), dataset: { testid: "variant-notice-name" } });
+    input.addEventListener("input", () => { rv.keep.name = input.value; });
+    const ok = h("button", { type: "button", class: "primary", dataset: { testid: "variant-notice-save-ok" },
+      text: t("variantSave") });
+    ok.addEventListener("click", async () => {
+      if (!V.cleanName(rv.keep.name)) { ctx.alert(t("variantNameMissing")); ctx.render(); return; }
+      try { await V.storeVariant(rv.keep.name, answer.rules); } catch { ctx.alert(t("storageFailed")); }
+      rv.keep.asking = false;
+      ctx.render();
+    });
+    keep = h("div", { class: "notice-save-row" }, input, ok);
+  } else {
+    keep = h("button", { type: "button", dataset: { testid: "variant-notice-save" }, text: t("noticeSave") });
+    keep.addEventListener("click", () => { rv.keep.asking = true; ctx.render(); });
+  }
+  return h("details", { class: "replay-variant", open: true, dataset: { testid: "replay-variant" } },
+    h("summary", { text: saved ? t("noticeTitleSaved", { name: saved.name }) : t("replayVariant") }),
+    differencesView(answer.differences, { testid: "variant-notice-differences" }), keep);
 }
 
 // Arrow keys step, Home/End jump, while the viewer is open (not in a form field).

@@ -5,15 +5,29 @@ import { h } from "./dom.js";
 import { t, localText, presetName, errorText, getLang, has } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
+import * as V from "./variants.js";
+import { rulesName } from "./editor.js";
 
 function presetChoice(store, id) {
   const meta = store.rulesMeta?.[id];
-  const chosen = id === store.preset;
+  const chosen = id === store.preset && !store.variant;
   return h("button", { type: "button", class: `preset${chosen ? " chosen" : ""}`, role: "radio",
     "aria-checked": String(chosen), dataset: { intent: "preset", value: id, focus: `preset:${id}`,
       testid: "preset" } },
   h("strong", { class: "preset-name", text: presetName(store.rulesMeta, id) }),
   h("span", { class: "preset-line", text: localText(meta?.description) }),
+  h("span", { class: "preset-facts", text: facts(meta) }));
+}
+
+// A saved house-rule variant, chosen like a preset.
+function variantChoice(store, v) {
+  const chosen = store.variant === v.id;
+  const meta = V.rulesMeta(store.rulesMeta, V.normalRules(v.rules));
+  return h("button", { type: "button", class: `preset variant-choice${chosen ? " chosen" : ""}`, role: "radio",
+    "aria-checked": String(chosen), dataset: { intent: "variant", value: v.id, focus: `variant:${v.id}`,
+      testid: "variant-choice" } },
+  h("strong", { class: "preset-name", text: v.name }),
+  h("span", { class: "preset-line", text: t("variantFrom", { preset: presetName(store.rulesMeta, v.rules.preset) }) }),
   h("span", { class: "preset-facts", text: facts(meta) }));
 }
 
@@ -38,7 +52,7 @@ function resumeCard(store) {
   if (!saved) return null;
   return h("section", { class: "resume-card", "aria-labelledby": "resume-title" },
     h("h2", { id: "resume-title", text: t("resumeTitle") }),
-    h("p", { text: t("resumeLine", { rules: presetName(store.rulesMeta, saved.rules) }) }),
+    h("p", { text: t("resumeLine", { rules: saved.rules ? rulesName(saved.rules) : "" }) }),
     h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
       t("resume")));
 }
@@ -95,7 +109,7 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
       h("h2", { id: "setup-title", text: t("rules") }),
       ids.length
         ? h("div", { class: "presets", role: "radiogroup", "aria-label": t("rules") },
-          ids.map((id) => presetChoice(store, id)))
+          ids.map((id) => presetChoice(store, id)), V.variants.list.map((v) => variantChoice(store, v)))
         : h("p", { class: "quiet", text: t("rulesLoading") }),
       ids.length ? [
         store.botLevels.length ? [h("h3", { text: t("opponents") }),
@@ -126,7 +140,9 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
       icon("sheet"), h("strong", { text: t("keeper") }), h("span", { text: t("keeperLine") })),
       h("button", { type: "button", class: "tile", dataset: { intent: "tournament",
         focus: "tournament", testid: "open-tournament" } },
-      icon("sheet"), h("strong", { text: t("tournament") }), h("span", { text: t("tournamentLine") }))),
+      icon("sheet"), h("strong", { text: t("tournament") }), h("span", { text: t("tournamentLine") })),
+      h("a", { class: "tile", href: "#/rules", dataset: { testid: "open-rules" } },
+        icon("gear"), h("strong", { text: t("houseRules") }), h("span", { text: t("houseRulesLine") }))),
     quarantineList(store),
     savesPanel);
 }

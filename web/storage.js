@@ -34,7 +34,7 @@ const shapes = {
   keeper: (d) => (isKeeper(d) ? "" : "keeper-shape"),
   tournament: tournamentProblem,
   variant: () => "",
-  variants: () => "",
+  variants: (d) => (isVariants(d) ? "" : "no-variants"),
 };
 
 // fn(data, entry) -> "" or the code of why the data cannot be used.
@@ -193,9 +193,21 @@ function isTournament(d) {
     && r.tables.every(ids) && Array.isArray(r.sheets) && r.sheets.length === r.tables.length
     && r.sheets.every(sheet) && (r.versions == null || ids(r.versions))
     && (r.changed == null || (Array.isArray(r.changed) && r.changed.every(Array.isArray)));
-  return typeof d.id === "string" && typeof d.rules === "string"
+  const rules = typeof d.rules === "string" || (!!d.rules && typeof d.rules === "object"
+    && typeof d.rules.preset === "string");
+  return typeof d.id === "string" && rules
     && int(d.tableRounds) && int(d.seed) && Array.isArray(d.entrants) && d.entrants.every(entrant)
     && Array.isArray(d.rounds) && d.rounds.every(round);
+}
+
+// The house-rule variants (variants.js): each a name and a rule set of a preset plus the
+// options that differ; the engine checks the options whenever one is used.
+function isVariants(d) {
+  const variant = (v) => !!v && typeof v === "object" && typeof v.id === "string"
+    && typeof v.name === "string" && !!v.rules && typeof v.rules === "object"
+    && typeof v.rules.preset === "string" && !!v.rules.options && typeof v.rules.options === "object"
+    && !Array.isArray(v.rules.options);
+  return Array.isArray(d.variants) && d.variants.every(variant);
 }
 
 function isRecord(r) {
@@ -589,6 +601,15 @@ export async function saveTournament(obj) {
 
 export async function savedTournament() {
   try { return await read("tournament"); } catch { return null; }
+}
+
+// The named house-rule variants of this device: {variants: [{id, name, rules}]}.
+export async function saveVariants(obj) {
+  await put("variants", obj);
+}
+
+export async function savedVariants() {
+  try { return await read("variants"); } catch { return null; }
 }
 
 // Problems found while reading (each a short reason); cleared once taken.

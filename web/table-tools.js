@@ -342,8 +342,15 @@ function dialog(id, title, body) {
 }
 
 // A rule set's primer (from the engine's metadata), from the start page or help.
-export function openPrimer(name, text) {
-  dialog("primer-dialog", t("primerTitle", { name }), primerBody(text));
+export function openPrimer(name, text, href = null) {
+  const d = dialog("primer-dialog", t("primerTitle", { name }), [primerBody(text), rulesPageLink(href)]);
+  d.querySelector("a.rules-page-link")?.addEventListener("click", () => d.close());
+}
+
+// The rules page of the rule set in play (its trump order and scoring, house rules included).
+function rulesPageLink(href) {
+  return href ? h("p", {}, h("a", { class: "rules-page-link", href, dataset: { testid: "rules-page-link" },
+    text: t("rulesPageLink") })) : null;
 }
 
 function primerBody(text) {
@@ -352,14 +359,16 @@ function primerBody(text) {
 
 function openHelp() {
   const primer = ctx.primer?.();
-  dialog("help-dialog", t("help"), [
+  const d = dialog("help-dialog", t("help"), [
     h("p", { text: t("helpText") }),
     h("p", { text: t("helpTogether") }),
-    primer ? [h("h3", { text: t("primerTitle", { name: primer.name }) }), primerBody(primer.text)] : null,
+    primer ? [h("h3", { text: t("primerTitle", { name: primer.name }) }), primerBody(primer.text),
+      rulesPageLink(primer.href)] : null,
     h("h3", { text: t("keys") }),
     h("dl", { class: "keys" }, KEYS.map(([key, what]) => [
       h("dt", {}, h("kbd", { text: key })), h("dd", { text: t(what) })])),
   ]);
+  d.querySelector("a.rules-page-link")?.addEventListener("click", () => d.close());
 }
 
 function openSettings() {

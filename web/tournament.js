@@ -8,6 +8,8 @@ import { h, download } from "./dom.js";
 import { t, errorText, presetName } from "./i18n.js";
 import { keeperState, loadKeeperState, keeperAddon, onKeeperChange } from "./keeper.js";
 import { saveTournament, savedTournament } from "./storage.js";
+import * as V from "./variants.js";
+import { rulesName } from "./editor.js";
 
 const VERSION = 1;
 const SHEET_KIND = "doko-table-sheet"; // the engine's doko.evening.SHEET_KIND
@@ -248,7 +250,9 @@ async function openKeeper(tag, games) {
   const same = k.tour && k.tour.id === tag.id && k.tour.round === tag.round && k.tour.table === tag.table;
   if (same && !games) { location.hash = "#/keeper"; return; }
   if (!keeperFree(tag) && !globalThis.confirm?.(t("tourKeeperReplace"))) return;
-  const ok = await loadKeeperState({ version: 1, phase: "sheet", preset: tag.rules ?? tour.rules,
+  const rules = tag.rules ?? tour.rules;
+  const ok = await loadKeeperState({ version: 1, phase: "sheet", preset: V.presetOf(rules),
+    rules: typeof rules === "string" ? null : rules,
     players: tag.players.length, names: tag.names, games: (games ?? []).map((summary) => ({ summary })),
     tour: tag });
   if (ok) location.hash = "#/keeper";
@@ -277,7 +281,8 @@ function keeperSheet() {
   const k = keeperState();
   const tag = k.tour;
   return { sheet: SHEET_KIND, version: 1, tournament: tag.id, round: tag.round, table: tag.table,
-    rules: k.preset, players: tag.players, names: tag.names, games: k.games.map((g) => g.summary) };
+    rules: V.normalRules(k.rules ?? k.preset), players: tag.players,
+    names: tag.names, games: k.games.map((g) => g.summary) };
 }
 
 function sheetFileName() {
@@ -444,11 +449,17 @@ function helpBox() {
 
 function setupPanel() {
   const locked = tour.rounds.length > 0;
-  const presets = Object.keys(ctx.meta());
+  // the presets and the device's house-rule variants (and the evening's own, if not among them)
+  const choices = Object.keys(ctx.meta()).map((id) => [id, presetName(ctx.meta(), id), id]);
+  for (const v of V.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
+  const chosen = V.rulesKey(tour.rules);
+  if (!choices.some(([, , spec]) => V.rulesKey(spec) === chosen)) choices.push(["own", rulesName(tour.rules), tour.rules]);
   const preset = h("select", { id: "tour-preset", disabled: locked, dataset: { focus: "tour-preset" } },
-    presets.map((id) => h("option", { value: id, selected: id === tour.rules,
-      text: presetName(ctx.meta(), id) })));
-  preset.addEventListener("change", () => { tour.rules = preset.value; void changed(); });
+    choices.map(([value, text, spec]) => h("option", { value, selected: V.rulesKey(spec) === chosen, text })));
+  preset.addEventListener("change", () => {
+    tour.rules = choices.find(([value]) => value === preset.value)?.[2] ?? "lockhausen";
+    void changed();
+  });
   const rounds = h("select", { id: "tour-rounds", disabled: locked, dataset: { focus: "tour-rounds" } },
     ctx.tableRounds().map((n) => h("option", { value: String(n), selected: n === tour.tableRounds,
       text: t("tourRoundsCount", { n }) })));
@@ -621,7 +632,7 @@ function printView() {
     h("div", { class: "tour-buttons no-print" },
       button(t("tourPrintNow"), { intent: "tournament-print-now" }, { class: "primary" }),
       button(t("tourPrintClose"), { intent: "tournament-print-close", testid: "tour-print-close" })),
-    h("h2", { class: "tour-title", text: `${t("tourTitle")} · ${tour.rules}` }),
+    h("h2", { class: "tour-title", text: `${t("tourTitle")} · ${rulesName(tour.rules)}` }),
     h("p", { class: "quiet", text: t("tourPrintLine", { seed: tour.seed, n: tour.entrants.length }) }),
     tour.rounds.map((r) => h("section", { class: "print-round" },
       h("h3", { text: t("tourRoundTitle", { n: r.round, seed: tour.seed }) }),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import bock as bock_mod
-from . import evening, share
+from . import editor, evening, share
 from . import series as series_mod
 from . import tournament as tournament_mod
 from .actions import Action
@@ -409,6 +409,8 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     contract, declarer = public_contract(s)
     return {
         "rules": s.rules.preset,
+        # the whole rule set: the preset id, or the preset and the options that differ
+        "rules_spec": s.rules.to_json(),
         "players": s.players,
         "seat": me,
         "dealer": s.dealer,
@@ -666,4 +668,6 @@ HANDLERS = {
     "bench": _bench,  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
     **share.handlers(lambda: table().state, lambda: _sheet_games(table())),
+    # the rules editor's check of a variant, the rules page's trumps and scoring
+    **editor.handlers(),
 }

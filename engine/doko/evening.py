@@ -3,7 +3,7 @@
 The page (and ``python -m doko tournament-standings``) hands over the whole
 evening as JSON, the *tournament* object::
 
-    {"id": STR, "rules": PRESET, "table_rounds": 2|3, "seed": INT,
+    {"id": STR, "rules": RULES, "table_rounds": 2|3, "seed": INT,
      "entrants": [{"id": INT, "name": STR, ...}, ...],
      "rounds": [{"round": N, "tables": [[PLAYER_ID by seat], ...],
                  "sheets": [SHEET | null per table]}, ...]}
@@ -11,8 +11,11 @@ evening as JSON, the *tournament* object::
 A table's *sheet* is what its score keeper sends in::
 
     {"sheet": "doko-table-sheet", "version": 1, "tournament": ID, "round": N,
-     "table": N (from 1), "rules": PRESET, "players": [PLAYER_ID by seat],
+     "table": N (from 1), "rules": RULES, "players": [PLAYER_ID by seat],
      "games": [GAME_SUMMARY, ...]}
+
+RULES is a preset id or a preset with house-rule options (``{"preset", "options"}``);
+a sheet and every game on it must name the very same rules as the evening.
 
 Each table plays two rounds: 8 games at a table of four, 10 at a table of five
 where the dealer sits out, so every seat sits out twice and plays 8. Every game
@@ -43,7 +46,10 @@ def read_tournament(data: Any) -> tuple[Rules, list[dict[str, Any]]]:
     """The evening's rules and table rounds, checked for shape."""
     if not isinstance(data, dict):
         raise TournamentError("tournament-data", field="tournament")
-    rules = load_rules(_field(data, "rules", str))
+    spec = data.get("rules")  # a preset id, or a preset with house-rule options
+    if not isinstance(spec, str | dict):
+        raise TournamentError("tournament-data", field="rules")
+    rules = load_rules(spec)
     if _field(data, "table_rounds", int) not in TABLE_ROUNDS:
         raise TournamentError("tournament-rounds")
     rounds = _field(data, "rounds", list)
@@ -131,7 +137,7 @@ def sheet_totals(
             expected=seats,
             got=got if isinstance(got, list) and _ints(got) else [],
         )
-    if sheet.get("rules") != rules.preset:
+    if not _same_rules(sheet.get("rules"), rules):
         raise TournamentError(
             "tournament-sheet-rules", got=str(sheet.get("rules"))[:20], preset=rules.preset
         )
@@ -151,10 +157,18 @@ def sheet_totals(
     return totals
 
 
+def _same_rules(spec: Any, rules: Rules) -> bool:
+    """Whether a sheet's ``rules`` (a preset id or a variant) are the evening's."""
+    try:
+        return isinstance(spec, str | dict) and load_rules(spec) == rules
+    except DokoError:
+        return False
+
+
 def _game_points(rules: Rules, size: int, game: Any, index: int) -> list[int]:
     try:
         summary = summary_from_json(game)
-        if summary.rules.preset != rules.preset or summary.players != size:
+        if summary.rules != rules or summary.players != size:
             raise TournamentError("tournament-sheet-game-table", players=size)
         points: list[int] = score(summary)["points"]
     except DokoError as err:
@@ -208,7 +222,7 @@ def standings(tournament: Any) -> dict[str, Any]:
     ranked = ranking(scores)
     tied = _tied_ranks(ranked)
     return {
-        "rules": rules.preset,
+        "rules": rules.to_json(),
         "rounds": out_rounds,
         "complete": len(rounds) == tournament["table_rounds"]
         and all(r["complete"] for r in out_rounds),

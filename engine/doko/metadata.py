@@ -77,3 +77,9 @@ def _sheet_contracts(rules: rules_mod.Rules) -> dict[str, list[dict[str, Any]]]:
         ]
         for players in rules.players
     }
+
+
+def rules_info(rules: rules_mod.Rules) -> dict[str, Any]:
+    """One rule set (a preset or a variant of one) as the page lists a preset: every
+    option's value and the facts ``preset_info`` gives (its preset's guide included)."""
+    return {**rules_mod.option_values(rules), **_preset_info(rules)}

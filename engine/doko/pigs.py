@@ -211,3 +211,12 @@ def pig_kind(trick: Trick, won_by: Card) -> str | None:
     if won_by not in trick.tops:
         return None
     return "superpig" if won_by.rank != "A" else "pig"
+
+
+def trump_display(rules: Rules, kind: str) -> list[str]:
+    """The trumps of a contract kind (``normal`` or a solo kind) highest first, as the
+    rules page shows them: with Schweinchen on, the Schweinchen and Superschweinchen on
+    top, as they rank once one player holds both copies."""
+    pig, superpig = pig_cards(rules, "normal" if kind == "normal" else f"solo:{kind}", rules.deck)
+    tops = tuple(c for c in (superpig, pig) if c is not None)
+    return [str(c) for c in card_order(kind, rules, None, tops).trumps]

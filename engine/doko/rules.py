@@ -664,8 +664,10 @@ def describe() -> dict[str, Any]:
                 "items": list(f.metadata["items"]) if f.metadata.get("items") else None,
             }
         )
-    presets = {
-        name: {f.name: _jsonable(getattr(r, f.name)) for f in dataclasses.fields(r)}
-        for name, r in PRESETS.items()
-    }
+    presets = {name: option_values(r) for name, r in PRESETS.items()}
     return {"presets": presets, "options": options}
+
+
+def option_values(rules: Rules) -> dict[str, Any]:
+    """Every option of ``rules`` by name, as JSON values."""
+    return {f.name: _jsonable(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
