@@ -128,7 +128,9 @@ def test_pigs_revealed_in_view_record_and_replay() -> None:
     assert record["pigs"] == {"seat": 0, "shown": 27}
     walked = walk(record)
     revealed = [e for e in walked["events"] if e["key"] == "pigs-revealed"]
-    assert revealed == [{"step": 27, "key": "pigs-revealed", "params": {"seat": 0, "kind": "pigs"}}]
+    assert revealed == [
+        {"step": 27, "key": "pigs-revealed", "params": {"seat": 0, "kind": "pigs"}, "rule": True}
+    ]
     tricks = [e for e in walked["events"] if e["key"] == "trick"]
     assert [t["params"]["why"] for t in tricks[5:7]] == ["pig", "pig"]
     assert "pigs" not in walked["frames"][26] and walked["frames"][27]["pigs"] == 0

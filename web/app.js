@@ -180,7 +180,7 @@ function route() {
       link.error ? t("badOptions", { why: errorText(link.error) }) : "");
   } else if (path.startsWith("/replay/") || path === "/demos") {
     const seat = Number.parseInt(params.get("seat") ?? "", 10);
-    openReplay(path, Number.isInteger(seat) ? seat : null);
+    openReplay(path, Number.isInteger(seat) ? seat : null, params.get("notes"));
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
@@ -600,6 +600,11 @@ function dispatch(intent) {
     case "home":
       location.hash = "";
       return;
+    case "sheet-replay":
+      // a finished deal of the sheet in the replay viewer, to step through or annotate
+      return void call("encode_link", { game: Number(intent.value) }).then((r) => {
+        location.hash = `#/replay/${r.payload}`;
+      }, (err) => { store.alert = errorText(err, seatName); render(); });
     case "share":
       return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareLink(r.payload, view?.seat),
         (err) => { store.alert = errorText(err, seatName); render(); });
@@ -996,7 +1001,7 @@ function scoreSheet(view) {
     seriesState(view),
     sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName, review: true,
       expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null),
-      bockToCome: view.bock_to_come ?? 0 }));
+      replayable: true, bockToCome: view.bock_to_come ?? 0 }));
 }
 
 // Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
@@ -1134,11 +1139,11 @@ async function persist(token, type) {
   return true;
 }
 
-async function openReplay(path, seat) {
+async function openReplay(path, seat, notes = null) {
   const token = ++game;
   Object.assign(store, { screen: "replay", view: null, error: "", alert: "" });
   render();
-  const ok = await openRoute(path, seat);
+  const ok = await openRoute(path, seat, notes);
   if (token !== game) return;
   if (!ok) store.screen = "start";
   render();
@@ -1157,9 +1162,13 @@ function showToast(text) {
 }
 
 // A running game's link opens at the sharer's seat: seat 0 unless said otherwise, so
-// the usual link stays exactly #/replay/<payload>.
-function shareLink(payload, seat) {
-  const view = seat ? `?seat=${seat}` : "";
+// the usual link stays exactly #/replay/<payload>. A player's notes ride along as
+// notes=<text> (doko.notes); a page that does not know them still opens the game.
+function shareLink(payload, seat, notes = null) {
+  const query = new URLSearchParams();
+  if (seat) query.set("seat", String(seat));
+  if (notes) query.set("notes", notes);
+  const view = query.toString() ? `?${query}` : "";
   const url = `${location.origin}${location.pathname}#/replay/${payload}${view}`;
   document.body.dataset.shareLink = url;
   const done = () => {
@@ -1176,7 +1185,7 @@ initReplay({
   presetName: (id) => presetName(store.rulesMeta, id),
   render: () => render(),
   alert: (message) => { store.alert = message; },
-  share: (payload) => shareLink(payload, null),
+  share: (payload, notes) => shareLink(payload, null, notes),
   playOn: function playOn(record, seat, steal = false) {
     const token = ++game;
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",

@@ -5,9 +5,10 @@ import { t, itemLabel, contractName, partyLabel } from "./i18n.js";
 
 // rows: [{contract, points, lines, totals, duty_solo, forced_solo, bock}]; expanded: row
 // indices open; editable: add a "correct" button (intent keeper-edit) per row;
-// bockToCome: Bockspiele still to be played (shown above the rows when there are any).
+// replayable: a button per row that opens the deal in the replay viewer (intent
+// sheet-replay); bockToCome: Bockspiele still to be played (shown above the rows).
 export function sheetView({ rows, totals, seats, seatName, expanded = [], editable = false,
-  editing = null, sittingOut = () => null, bockToCome = 0, review = false }) {
+  editing = null, sittingOut = () => null, replayable = false, bockToCome = 0, review = false }) {
   const n = seats;
   const columns = 2 + n;
   const body = [];
@@ -34,7 +35,10 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
             testid: "row-review" }, text: t("rvOpenShort") }) : null,
         editable ? h("button", { type: "button", class: "small",
           dataset: { intent: "keeper-edit", row: String(i), focus: `keeper-edit:${i}`,
-            testid: "row-edit" }, text: t("correct") }) : null)),
+            testid: "row-edit" }, text: t("correct") }) : null,
+        replayable ? h("button", { type: "button", class: "small",
+          dataset: { intent: "sheet-replay", value: String(i), focus: `sheet-replay:${i}`,
+            testid: "row-replay" }, text: t("rowReplay") }) : null)),
       row.points.map((p, s) => h("td", { class: `num${s === out ? " out" : ""}` },
         h("span", { class: "pts", text: s === out && p === 0 ? "–" : signed(p) }),
         h("span", { class: "run", "aria-label": `${t("running")} ${row.totals[s]}`,

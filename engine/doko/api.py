@@ -388,6 +388,11 @@ def _rows(t: Table) -> list[dict[str, Any]]:
     return rows
 
 
+def _sheet_games(t: Table) -> list[GameState]:
+    """The finished deals in the order of the sheet's rows."""
+    return [*t.loose_games, *(t.series.games if t.series is not None else ())]
+
+
 def _totals(t: Table) -> list[int]:
     rows = _rows(t)
     return list(rows[-1]["totals"]) if rows else [0] * t.state.players
@@ -677,7 +682,7 @@ HANDLERS = {
     "deal_record": deal_record,
     **review_handlers(),  # engine speed in the worker (python build.py bench)
     # share links, the replay viewer and the demos
-    **share.handlers(lambda: table().state),
+    **share.handlers(lambda: table().state, lambda: _sheet_games(table())),
     # the rules editor's check of a variant, the rules page's trumps and scoring
     **editor.handlers(),
 }

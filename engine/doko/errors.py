@@ -132,6 +132,15 @@ MESSAGES: dict[str, str] = {
     "link-choice": "action {index}: choice {choice} is not one of the {count} legal actions",
     "link-illegal-game": "the link's game is not legal: {reason}",
     "link-damaged": "the link is damaged ({reason})",
+    # -- notes on a replay (doko.notes) ---------------------------------------------
+    "note-not-text": "a {what} must be text",
+    "note-too-long": "a {what} is too long ({length} characters, at most {most})",
+    "notes-not-object": "the notes are not a list of steps and texts",
+    "notes-too-many": "too many notes ({count}, at most {most})",
+    "note-step": "a note is on step {step}, but the game has {steps} steps",
+    "notes-too-long": "the notes are too long for a link ({length} characters, at most {most})",
+    "notes-damaged": "the notes in the link are damaged",
+    "no-such-game": "the score sheet has no game {game}",
     # -- rules (doko.rules) ----------------------------------------------------------
     "unknown-preset": "unknown preset {preset!r} (one of {presets!l})",
     "rules-shape": 'rules must be a preset id or {{"preset": id, "options": {{...}}}}',

@@ -202,21 +202,38 @@ def zero_sum(value_re: int, winner: str, lines: list[Line]) -> _Outcome:
 # ddv and ohne-neunen
 
 
+def need(scoring: str, announcements: Mapping[str, Iterable[str]], party: str) -> tuple[str, int]:
+    """What ``party`` needs to reach its goal, given what both parties announced:
+    ``("eyes", n)`` (at least n Augen), ``("trick", 1)`` (at least one trick) or
+    ``("all", 0)`` (every trick: the other party takes none).
+
+    A party's own highest limit is its goal; otherwise the other party's highest
+    limit lowers its need (90/60/30 Augen, one trick); otherwise Re needs 121 and
+    Kontra 120, the other way round when under ``ddv`` scoring only Kontra was said.
+    The replay narration tells the goals with the same function the score uses.
+    """
+    opponent = other(party)
+    own = [w for w in LIMITS if w in announcements.get(party, ())]
+    if own:
+        return ("all", 0) if own[-1] == "black" else ("eyes", TOTAL_EYES + 1 - LIMIT_EYES[own[-1]])
+    theirs = [w for w in LIMITS if w in announcements.get(opponent, ())]
+    if theirs:
+        return ("trick", 1) if theirs[-1] == "black" else ("eyes", LIMIT_EYES[theirs[-1]])
+    said_re = "re" in announcements.get("re", ())
+    only_kontra_said = (
+        scoring == "ddv" and "kontra" in announcements.get("kontra", ()) and not said_re
+    )
+    return ("eyes", 121 if (party == "re") != only_kontra_said else 120)
+
+
 def _ddv_goal_reached(summary: Summary, party: str) -> bool:
     """Did ``party`` reach its goal under the DDV tournament rules?"""
-    opponent = other(party)
-    own_limits = limits_of(summary, party)
-    if own_limits:
-        return below(summary, opponent, own_limits[-1])
-    their_limits = limits_of(summary, opponent)
-    if their_limits:
-        highest = their_limits[-1]
-        if highest == "black":
-            return has_trick(summary, party)
-        return eyes(summary, party) >= LIMIT_EYES[highest]
-    only_kontra_said = said(summary, "kontra") and not said(summary, "re")
-    need = 121 if (party == "re") != only_kontra_said else 120
-    return eyes(summary, party) >= need
+    kind, least = need("ddv", summary.announcements, party)
+    if kind == "all":
+        return not has_trick(summary, other(party))
+    if kind == "trick":
+        return has_trick(summary, party)
+    return eyes(summary, party) >= least
 
 
 def _ddv_own_party_lines(summary: Summary, party: str, loser_below: bool) -> list[Line]:
@@ -373,24 +390,26 @@ def goal(summary: Summary, party: str) -> dict[str, Any]:
     Kontra said and Re did not), ``own-LIMIT`` (this party announced the limit) or
     ``their-LIMIT`` (the other party did)."""
     opponent = other(party)
-    with_limits = summary.rules.scoring in ("ddv", "lockhausen")
-    own = limits_of(summary, party) if with_limits else []
-    theirs = limits_of(summary, opponent) if with_limits else []
-    if own:
-        limit = own[-1]
-        if limit == "black":
-            return {"tricks": "all", "why": f"own-{limit}"}
-        return {"eyes": TOTAL_EYES - LIMIT_EYES[limit] + 1, "why": f"own-{limit}"}
-    if theirs:
-        limit = theirs[-1]
-        if limit == "black":
-            return {"tricks": "one", "why": f"their-{limit}"}
-        return {"eyes": LIMIT_EYES[limit], "why": f"their-{limit}"}
+    kind, least = need(summary.rules.scoring, summary.announcements, party)
+    own = limits_of(summary, party)
+    theirs = limits_of(summary, opponent)
     only_kontra = (
         summary.rules.scoring == "ddv" and said(summary, "kontra") and not said(summary, "re")
     )
-    need = 121 if (party == "re") != only_kontra else 120
-    return {"eyes": need, "why": "only-kontra-said" if only_kontra else "base"}
+    why = (
+        f"own-{own[-1]}"
+        if own
+        else f"their-{theirs[-1]}"
+        if theirs
+        else "only-kontra-said"
+        if only_kontra
+        else "base"
+    )
+    if kind == "all":
+        return {"tricks": "all", "why": why}
+    if kind == "trick":
+        return {"tricks": "one", "why": why}
+    return {"eyes": least, "why": why}
 
 
 def goals(summary: Summary) -> dict[str, dict[str, Any]]:

@@ -1,16 +1,22 @@
 """The worker requests for share links, the replay viewer, demos and saved games.
 
-``handlers(table_state)`` is merged into :data:`doko.api.HANDLERS`; the api
-passes the function that gives the current table's game (so this module needs
-nothing of the api's):
+``handlers(table_state, sheet_games)`` is merged into :data:`doko.api.HANDLERS`;
+the api passes the functions that give the current table's game and the
+finished deals of its score sheet (so this module needs nothing of the api's):
 
-- ``encode_link`` ``{record?}``: the link payload of a record, or of the
-  current table's game once it is over (a running game's link would show
-  every hand).
-- ``open_link`` ``{payload}``: decode (size-checked, replayed) and return the
-  viewer data of :func:`doko.explain.walk`.
+- ``encode_link`` ``{record?, game?}``: the link payload of a record, of the
+  score sheet's row ``game`` (a finished deal), or of the current table's game
+  as far as it went.
+- ``open_link`` ``{payload, notes?}``: decode (size-checked, replayed) and return
+  the viewer data of :func:`doko.explain.walk`; with ``notes`` (the link's
+  ``notes=`` text, :mod:`doko.notes`) also ``notes`` ``{title, notes}``, or
+  ``notes_error`` (a coded refusal) if they cannot be read: the game still opens.
+- ``encode_notes`` ``{title, notes, steps}``: ``{notes, checked}``, the ``notes=``
+  text of a player's notes and the notes as a link gives them back, or a coded
+  refusal (too long, too many, a step the game lacks).
 - ``replay_record`` ``{record}``: the viewer data of a record.
-- ``demos``: the curated demo games, each with its link payload.
+- ``demos``: the curated demo games, each with its topic, its rules (preset
+  and the options that differ) and its link payload.
 """
 
 from __future__ import annotations
@@ -20,10 +26,11 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from . import links
-from .errors import DokoError
+from . import links, notes
+from .errors import DokoError, RequestError
 from .explain import walk
 from .gamestate import GameState
+from .rules import load_rules
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -31,8 +38,19 @@ MAX_DEMO_BYTES = 200_000
 _demos: list[dict[str, Any]] | None = None
 
 
-def encode_link(payload: dict[str, Any], table_state: Callable[[], GameState]) -> dict[str, Any]:
+def encode_link(
+    payload: dict[str, Any],
+    table_state: Callable[[], GameState],
+    sheet_games: Callable[[], list[GameState]],
+) -> dict[str, Any]:
     record = payload.get("record")
+    row = payload.get("game")
+    if record is None and row is not None:
+        # a row of the score sheet: that finished deal
+        games = sheet_games()
+        if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < len(games):
+            raise RequestError("no-such-game", game=row if isinstance(row, int) else -1)
+        return {"payload": links.encode_state(games[row])}
     if record is None:
         # the table's game as far as it went: a finished game or a position
         return {"payload": links.encode_state(table_state())}
@@ -41,7 +59,22 @@ def encode_link(payload: dict[str, Any], table_state: Callable[[], GameState]) -
 
 def open_link(payload: dict[str, Any]) -> dict[str, Any]:
     record = links.decode(payload.get("payload"))
-    return walk(record)
+    viewer = walk(record)
+    text = payload.get("notes")
+    if text:
+        try:
+            viewer["notes"] = notes.decode_notes(text, len(viewer["frames"]))
+        except DokoError as err:
+            viewer["notes_error"] = err.to_json()
+    return viewer
+
+
+def encode_notes(payload: dict[str, Any]) -> dict[str, Any]:
+    steps = payload.get("steps")
+    data = {"title": payload.get("title", ""), "notes": payload.get("notes", [])}
+    text = notes.encode_notes(data, steps if isinstance(steps, int) else None)
+    # the notes as the link will give them back (cleaned, one per step, sorted)
+    return {"notes": text, "checked": notes.decode_notes(text)}
 
 
 def replay_record(payload: dict[str, Any]) -> dict[str, Any]:
@@ -76,6 +109,8 @@ def demos(payload: dict[str, Any]) -> dict[str, Any]:
             {
                 "id": d["id"],
                 "preset": d["preset"],
+                "topic": d.get("topic", "basics"),
+                "options": load_rules(d["record"]["rules"]).overrides(),
                 "title": d["title"],
                 "description": d["description"],
                 "link": links.encode(d["record"]),
@@ -85,11 +120,15 @@ def demos(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def handlers(table_state: Callable[[], GameState]) -> dict[str, Handler]:
-    """The requests of this module; ``table_state`` gives the running table's game."""
+def handlers(
+    table_state: Callable[[], GameState], sheet_games: Callable[[], list[GameState]]
+) -> dict[str, Handler]:
+    """The requests of this module; ``table_state`` gives the running table's game,
+    ``sheet_games`` the finished deals of its score sheet, row by row."""
     return {
-        "encode_link": lambda payload: encode_link(payload, table_state),
+        "encode_link": lambda payload: encode_link(payload, table_state, sheet_games),
         "open_link": open_link,
         "replay_record": replay_record,
         "demos": demos,
+        "encode_notes": encode_notes,
     }
