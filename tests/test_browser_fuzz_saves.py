@@ -208,7 +208,7 @@ def try_entry(page: Any, key: str, entry: Any, i: int) -> str:
         if now["quarantined"] > before:
             page.wait_for_function(
                 "() => document.querySelector('[role=alert]')?.textContent.trim()",
-                timeout=10_000,
+                timeout=30_000,
             )  # the message follows the move into the quarantine
             return "set aside"
         if now["entry"] is not None or key == "game":

@@ -201,6 +201,12 @@ def open_deal(page: Any, contract: str) -> None:
     preset, seed = deal_for(contract, LEVEL)
     page.goto(f"#/play?rules={preset}&seed={seed}&delay=0&level={LEVEL}")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    # the link's deal is on the table: the last deal's result is gone, a full hand dealt
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=result]')"
+        " && document.querySelectorAll('[data-testid=hand] [data-card]').length >= 10",
+        timeout=30_000,
+    )
 
 
 def say_when_asked(page: Any, word: str, timeout: float = 30, click: bool = True) -> None:
