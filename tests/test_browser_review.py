@@ -105,8 +105,17 @@ def test_review_from_result_panel_and_sheet_then_statistics(page: Any) -> None:
     page.click("[data-testid=review-open]")
     wait_done(page)
 
+    # the statistics are a link away; the reviewed deal opens in the replay viewer, where
+    # it takes notes and is shared as a demo
+    assert page.get_attribute("[data-testid=open-stats]", "href") == "#/stats"
+    page.click("[data-testid=review-annotate]")
+    page.wait_for_selector("[data-testid=replay]")
+    assert "#/replay/" in page.url
+    page.click("[data-replay=note-edit]")
+    page.wait_for_selector("[data-testid=note-editor]")
+
     # the statistics page counts the three deals and draws the running totals
-    page.click("[data-testid=open-stats]")
+    page.goto("#/stats")
     page.wait_for_selector("[data-testid=stats][data-deals='3']")
     assert (page.text_content("[data-testid=stat-deals] dd") or "") == "3"
     page.wait_for_selector("[data-testid=chart-totals] polyline")

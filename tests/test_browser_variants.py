@@ -23,6 +23,7 @@ OPTIONS = {
     "solo_leads": "left",
     "duty_solo_rounds": 0,
     "specials": ["doppelkopf", "fox", "karlchen", "karlchen-caught"],
+    "bock": ["solo-lost"],
 }
 
 
@@ -64,6 +65,11 @@ def build_variant(page: Any) -> None:
     specials = page.locator("[data-testid=option-members][data-option=specials]")
     specials.locator("[data-member=karlchen-caught]").click()
     page.wait_for_selector("[data-testid=differences] li[data-option=specials]")
+    valid(page)
+    open_group(page, "bock")
+    bock = page.locator("[data-testid=option-members][data-option=bock]")
+    bock.locator("[data-member=solo-lost]").click()
+    page.wait_for_selector("[data-testid=differences] li[data-option=bock]")
     valid(page)
     summary = page.inner_text("[data-testid=differences]")
     assert "die zweite sticht, außer im letzten Stich" in summary
@@ -112,7 +118,8 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
         fresh.goto(play_link)
         fresh.locator("[data-testid=variant-notice]").wait_for()
         lines = fresh.locator("[data-testid=variant-notice-differences] li").all_inner_texts()
-        assert lines == [
+        assert len(lines) == 6 and "Bock" in lines[5], lines
+        assert lines[:5] == [
             "Zwei Dullen in einem Stich: die zweite sticht, außer im letzten Stich",
             "Schweinchen: beide Karo-Asse über den Dullen",
             "Ausspiel im Solo: immer links vom Geber",
@@ -130,7 +137,8 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
     finally:
         fresh.context.close()
 
-    # the score keeper: the variant's own Sonderpunkt is there to enter
+    # the score keeper: a lost solo starts a Bockrunde, so the next deal counts double;
+    # the variant's own Sonderpunkt is there to enter
     page.goto("/#/keeper")
     page.wait_for_selector("[data-testid=keeper-setup], [data-testid=keeper]")
     if page.locator("[data-testid=keeper]").count():
@@ -139,14 +147,19 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
     choice = page.locator("[data-testid=keeper-rules] option", has_text="Donnerstagsrunde")
     page.select_option("[data-testid=keeper-rules]", choice.get_attribute("value"))
     page.click("[data-testid=keeper-start]")
+    enter_keeper_game(page, {"contract": "solo:queens", "re": [0], "eyes_re": 100})
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=score-row]').length == 1")
     game = {"re": [0, 2], "eyes_re": 160, "specials": [{"kind": "karlchen-caught", "party": "re"}]}
     enter_keeper_game(page, game)
-    page.wait_for_selector("[data-testid=score-row]")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=score-row]').length == 2")
     kept = stored(page, "keeper")["data"]
     assert kept["rules"] == {"preset": "ddv", "options": OPTIONS}
-    assert kept["games"][0]["summary"]["rules"] == {"preset": "ddv", "options": OPTIONS}
-    # won 1, no 90 1, Karlchen gefangen 1: the ddv sheet without the variant has no such line
-    assert kept["games"][0]["result"]["points"] == [3, -3, 3, -3]
+    assert kept["games"][1]["summary"]["rules"] == {"preset": "ddv", "options": OPTIONS}
+    assert kept["games"][0]["result"]["points"] == [-3, 1, 1, 1]
+    # won 1, no 90 1, Karlchen gefangen 1 (the ddv sheet has no such line), doubled by bock
+    assert kept["games"][1]["summary"]["bock"] == 1
+    assert kept["games"][1]["result"]["points"] == [6, -6, 6, -6]
+    assert "Noch 3 Bockspiele" in page.inner_text("[data-testid=scoresheet]")
     assert "Donnerstagsrunde" in page.inner_text("#keeper-sheet-title")
     # the rules page of the variant: Schweinchen over the Dullen in the normal game
     page.goto("/#/rules")

@@ -172,6 +172,19 @@ function current() {
     open);
 }
 
+// The reviewed deal in the replay viewer, where a note can be added to any step and the
+// deal shared as a demo.
+function annotate() {
+  stopReview();
+  ctx.call("encode_link", { record: rs.record }).then((r) => {
+    location.hash = `#/replay/${r.payload}`;
+  }, (err) => {
+    rs.state = "failed";
+    rs.error = errorText(err);
+    ctx.render();
+  });
+}
+
 export function reviewScreen() {
   const n = rs.frames[0]?.hands.length ?? 4;
   const d = rs.decisions[rs.cursor];
@@ -192,6 +205,7 @@ export function reviewScreen() {
       iconButton("review-next", "next", t("rvNext"), () => go(rs.cursor + 1),
         rs.cursor >= rs.decisions.length - 1),
       button("review-back", t("rvBack"), () => { stopReview(); ctx.back(); }),
+      button("review-annotate", t("rvAnnotate"), annotate),
       h("a", { href: "#/stats", class: "button-link", dataset: { testid: "open-stats" }, text: t("stTitle") }))),
   h("div", { class: "review-stage" },
     frame ? frameFelt(frame, { relative: (s) => (s - rs.seat + n) % n, trickNo, shownSeat: -1,

@@ -668,6 +668,7 @@ export default {
   rvPrev: "Vorige Entscheidung",
   rvNext: "Nächste Entscheidung",
   rvBack: "Zurück zum Tisch",
+  rvAnnotate: "Notizen schreiben und teilen",
   rvDecisions: "Deine Entscheidungen",
   rvPlayed: "Du",
   rvBot: "Bot",

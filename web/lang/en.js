@@ -668,6 +668,7 @@ export default {
   rvPrev: "Previous decision",
   rvNext: "Next decision",
   rvBack: "Back to the table",
+  rvAnnotate: "Add notes and share",
   rvDecisions: "Your decisions",
   rvPlayed: "You",
   rvBot: "Bot",
