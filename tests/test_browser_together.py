@@ -9,6 +9,8 @@ import time
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from conftest import CHROMIUM_ARGS, system_chromium
 from pageplay import _click, ready, watched
 
