@@ -1,4 +1,4 @@
-"""Writes the deals with one blunder that tests/test_review.py reviews.
+"""Writes the deals with one blunder that tests/engine/test_review.py reviews.
 
 Every seat but the reviewed one plays the ``standard`` policy; the reviewed seat
 plays what the review's own bot would choose at each decision (the same seed per

@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import build  # noqa: E402
+from pageplay import ready, step  # noqa: E402
 
 from conftest import CHROMIUM_ARGS, system_chromium  # noqa: E402
-from pageplay import ready, step  # noqa: E402
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1366, 768)}
 

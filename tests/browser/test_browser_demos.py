@@ -1,0 +1,174 @@
+"""Rules demos in a real Chromium: a player's own demo with notes travels by link,
+hostile notes stay text or are refused, the deciding card is marked, autoplay halts
+where a rule acts, the gallery is grouped by topic and searchable, and a deal of the
+score sheet opens in the viewer."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pageplay import play_to_end, ready, watched
+
+from doko import links
+from doko.explain import walk
+from support import ROOT
+
+pytestmark = pytest.mark.browser
+
+FOX = json.loads((ROOT / "engine/doko/demos/ddv_fox.json").read_text())["record"]
+VIEWER = "[data-testid=replay]"
+
+
+def go_to_step(page: Any, step: int) -> None:
+    page.click("[data-testid=replay-first]")
+    for _ in range(step):
+        page.click("[data-testid=replay-next]")
+    page.wait_for_selector(f"{VIEWER}[data-step='{step}']")
+
+
+def write_note(page: Any, step: int, text: str) -> None:
+    go_to_step(page, step)
+    page.fill("[data-testid=note-input]", text)
+    page.click("[data-testid=replay-note-save]")
+
+
+def open_fox(page: Any) -> None:
+    page.goto(f"/#/replay/{links.encode(FOX)}")
+    ready(page)
+    page.wait_for_selector(VIEWER)
+
+
+def test_a_demo_with_two_notes_travels_by_link(page: Any, browser: Any, site: str) -> None:
+    open_fox(page)
+    page.click("[data-testid=replay-note-edit]")
+    page.fill("[data-testid=note-title]", "Wie man einen Fuchs fängt")
+    write_note(page, 3, "Hier geht es los.")
+    page.wait_for_selector("[data-testid=replay-note][data-step='3']")
+    write_note(page, 11, "Achtung: <b>der Fuchs</b> fällt!")
+    page.wait_for_selector("[data-testid=replay-note][data-step='11']")
+    assert page.locator("[data-testid=note-jump]").count() == 2
+    page.click("[data-testid=replay-share]")
+    page.wait_for_function("() => (document.body.dataset.shareLink || '').includes('notes=')")
+    link = page.evaluate("() => document.body.dataset.shareLink")
+    assert "#/replay/" in link and len(link) < 2000
+
+    fresh = browser.new_context(base_url=site)  # nothing stored: only the link carries them
+    other = watched(fresh, site)
+    try:
+        other.goto(link)
+        ready(other)
+        other.wait_for_selector(VIEWER)
+        assert other.text_content("#replay-title") == "Wie man einen Fuchs fängt"
+        assert other.get_attribute(VIEWER, "data-step") == "0"
+        assert other.locator("[data-testid=replay-note]").count() == 0
+        go_to_step(other, 3)
+        assert other.text_content("[data-testid=replay-note] .note-text") == "Hier geht es los."
+        go_to_step(other, 4)
+        assert other.locator("[data-testid=replay-note]").count() == 0
+        go_to_step(other, 11)
+        note = other.locator("[data-testid=replay-note] .note-text")
+        assert note.text_content() == "Achtung: <b>der Fuchs</b> fällt!"  # text, not markup
+        assert note.locator("b").count() == 0
+        assert other.text_content("[role=alert]") == ""
+        assert other.watch.errors == []
+    finally:
+        fresh.close()
+    assert page.watch.errors == []
+
+
+def test_hostile_notes_are_text_or_refused_with_a_message(page: Any) -> None:
+    open_fox(page)
+    page.evaluate("() => { window.__pwned = false; }")
+    page.click("[data-testid=replay-note-edit]")
+    markup = '<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script>'
+    write_note(page, 2, markup)
+    page.wait_for_selector("[data-testid=replay-note][data-step='2']")
+    assert page.text_content("[data-testid=replay-note] .note-text") == markup
+    assert (
+        page.locator("[data-testid=replay-note] img, [data-testid=replay-note] script").count() == 0
+    )
+    # 100 kB in one note: refused, the message says why, the notes stay as they were
+    go_to_step(page, 5)
+    page.evaluate(
+        "() => { const a = document.querySelector('[data-testid=note-input]');"
+        " a.value = 'x'.repeat(100000); a.dispatchEvent(new Event('input')); }"
+    )
+    page.click("[data-testid=replay-note-save]")
+    page.wait_for_function("() => document.querySelector('[role=alert]').textContent.length > 0")
+    alert = page.text_content("[role=alert]")
+    assert "100000" in alert and "280" in alert
+    assert page.locator("[data-testid=note-jump]").count() == 1
+    # a link whose notes are 100 kB: the game opens, the notes are refused with a message
+    huge = "N" + "A" * 100_000
+    page.goto(f"/#/replay/{links.encode(FOX)}?notes={huge}")
+    page.wait_for_selector(VIEWER)
+    page.wait_for_function("() => document.querySelector('[role=alert]').textContent.length > 0")
+    assert "Notizen" in page.text_content("[role=alert]")
+    assert page.locator("[data-testid=replay-note]").count() == 0
+    assert page.evaluate("() => window.__pwned") is False
+    assert page.watch.errors == []
+
+
+def test_the_deciding_card_is_marked_and_autoplay_halts_at_rules(page: Any) -> None:
+    viewer = walk(FOX)
+    open_fox(page)
+    trick_done = viewer["tricks_at"][0]
+    go_to_step(page, trick_done)
+    focus = viewer["frames"][trick_done]["focus"]
+    marked = page.locator("[data-testid=replay-trick] [data-decisive=true]")
+    assert marked.count() == 1
+    assert marked.get_attribute("data-card") == focus["card"]
+    assert marked.get_attribute("data-seat") == str(focus["seat"])
+    # from the start, autoplay stops at the first step where a rule acts
+    page.click("[data-testid=replay-first]")
+    page.select_option("[data-testid=replay-speed]", "4")
+    page.click("[data-testid=replay-play]")
+    page.wait_for_selector("[data-testid=replay-paused]")
+    first_stop = next(s for s in viewer["stops"] if s > 0)
+    assert page.get_attribute(VIEWER, "data-step") == str(first_stop)
+    assert page.get_attribute("[data-testid=replay-explain]", "data-rule") == "true"
+    # "Nächste Regel" jumps to the next one
+    page.click("[data-testid=replay-next-rule]")
+    second = next(s for s in viewer["stops"] if s > first_stop)
+    page.wait_for_selector(f"{VIEWER}[data-step='{second}']")
+    assert page.watch.errors == []
+
+
+def test_gallery_by_topic_and_search(page: Any) -> None:
+    page.goto("/#/demos")
+    ready(page)
+    page.wait_for_selector("[data-testid=demo]")
+    topics = page.locator("[data-testid=demo-topic] h3").all_text_contents()
+    assert topics[:4] == ["Grundlagen", "Sonderspiele", "Ansagen", "Sonderpunkte"]
+    total = page.locator("[data-testid=demo]").count()
+    assert total >= 60
+    page.fill("[data-testid=demo-search]", "fuchs")
+    shown = page.locator("[data-testid=demo]:not([hidden])")
+    assert 1 <= shown.count() < total
+    assert all("fuchs" in t.lower() for t in shown.all_text_contents())
+    page.fill("[data-testid=demo-search]", "lockhausen herzstich")
+    assert page.locator("[data-testid=demo]:not([hidden])").count() >= 1
+    page.fill("[data-testid=demo-search]", "zzzz-nichts")
+    assert page.locator("[data-testid=demo]:not([hidden])").count() == 0
+    assert page.locator("[data-testid=demo-none]").is_visible()
+    page.fill("[data-testid=demo-search]", "")
+    assert page.locator("[data-testid=demo]:not([hidden])").count() == total
+    assert page.watch.errors == []
+
+
+def test_a_deal_of_the_score_sheet_opens_in_the_viewer(page: Any) -> None:
+    page.goto("/#/play?rules=ddv&seed=7&delay=0&level=standard")
+    ready(page)
+    play_to_end(page)
+    page.click("[data-testid=row-replay]")
+    page.wait_for_selector(VIEWER)
+    steps = int(page.get_attribute(VIEWER, "data-steps"))
+    assert steps > 48
+    assert page.get_attribute(VIEWER, "data-step") == str(steps - 1)
+    assert page.locator("[data-testid=replay-lines] li").count() >= 2
+    page.click("[data-testid=replay-note-edit]")
+    write_note(page, 5, "Mein Fehler")
+    page.wait_for_selector("[data-testid=replay-note][data-step='5']")
+    assert page.watch.errors == []
