@@ -45,6 +45,10 @@ PLAYER_LEVELS = (
 )
 DEFAULT_LEVEL = "advanced"
 
+# Bots that live outside the engine (the benchmarks' sparring partners), by level:
+# each makes its bot from the whole spec. Only benchmark scripts add to it.
+EXTERNAL: dict[str, Callable[[str], Bot]] = {}
+
 
 def levels() -> dict[str, Any]:
     """The levels for the rules metadata: ``{"levels": [...], "default_level": id}``."""
@@ -78,6 +82,8 @@ def get_bot(spec: str) -> Bot:
     """The bot a spec names; raises ValueError with the reason."""
     level, _, budget = spec.partition("@")
     level, _, count = level.partition("#")
+    if level in EXTERNAL:
+        return EXTERNAL[level](spec)
     searchers: dict[str, tuple[Callable[[Effort], Bot], Effort, str]] = {
         "strong": (action_only(strong.choose_strong), strong.DEFAULT_EFFORT, "worlds"),
         "strong-v1": (action_only(search.choose_strong), search.DEFAULT_EFFORT, "worlds"),

@@ -1,0 +1,426 @@
+"""A sparring partner after the UCT player of Sievers and Helmert (KI 2015).
+
+For each decision the bot deals the unseen cards into a few worlds consistent with
+what its seat has seen (``doko.worlds.sample_world``: suits shown void, the
+Kreuz-Damen where the play and the words place them, a Hochzeit's Alten), and in
+each world grows one UCT tree (UCB1) over the moves of every seat: cards,
+announcements and, before the play, reservations. A tree adds one node per
+rollout and finishes the deal from it with random cards (nobody announces in a
+rollout); the value of a rollout for a node is the game points of the seat that
+moved into it. The move with the best value summed over the worlds is played
+(ensemble UCT). See docs/sparring-uct.md.
+
+Spec: ``uct#ROLLOUTS`` or ``uct#ROLLOUTS/WORLDS`` (rollouts in all, spread evenly over
+the worlds; default 1,000 over 10). ``register()`` makes the spec known to
+``doko.botregistry.get_bot`` so ``doko.sim.match`` plays it like any level.
+
+Rollouts run on a compact copy of the deal (cards as small ints in lists, tricks
+as tuples) and are scored through ``doko.scoring.score`` once per distinct
+outcome; whatever the compact path does not cover (an open Hochzeit, Schweinchen
+that change the order) is played through the engine's own state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+
+from doko import botregistry
+from doko.announcements import WORDS
+from doko.bots import Bot
+from doko.cards import CARDS, CJ, DA, EYES, HT, Card
+from doko.contracts import CardOrder
+from doko.observation import Observation
+from doko.scoring import Summary, score
+from doko.state import GameState, Legal, apply, legal_for, play_card, playable_cards
+from doko.tricks import Trick, specials, specials_awarded
+from doko.worlds import sample_world
+
+LEVEL = "uct"
+DEFAULT_ROLLOUTS = 1000
+DEFAULT_WORLDS = 10
+# UCB1's exploration constant, in game points (a rollout's value is the seat's points,
+# mostly within -8..+8 in a normal game)
+EXPLORATION = 6.0
+
+
+class Settings(NamedTuple):
+    rollouts: int = DEFAULT_ROLLOUTS
+    worlds: int = DEFAULT_WORLDS
+    exploration: float = EXPLORATION
+
+
+def parse_spec(spec: str) -> Settings:
+    """``uct``, ``uct#N`` or ``uct#N/W``; raises ValueError with the reason."""
+    level, _, count = spec.partition("#")
+    if level != LEVEL:
+        raise ValueError(f"not a {LEVEL} spec: {spec[:40]!r}")
+    if not count:
+        return Settings()
+    rollouts, _, worlds = count.partition("/")
+    for text in (rollouts, worlds or "1"):
+        if not (text.isascii() and text.isdigit() and 0 < int(text) <= 1_000_000):
+            raise ValueError(f"bot {spec[:40]!r}: counts must be whole numbers 1..1000000")
+    return Settings(int(rollouts), int(worlds) if worlds else DEFAULT_WORLDS)
+
+
+def make_bot(spec: str) -> Bot:
+    settings = parse_spec(spec)
+
+    def bot(obs: Observation, rng: random.Random) -> str:
+        return choose(obs, rng, settings)
+
+    return bot
+
+
+def register() -> None:
+    """Let ``get_bot`` (and so ``doko.sim.match``) build ``uct`` specs."""
+    botregistry.EXTERNAL[LEVEL] = make_bot
+
+
+# -- the decision ---------------------------------------------------------------------
+
+
+def choose(obs: Observation, rng: random.Random, settings: Settings = Settings()) -> str:
+    """The action of the seat whose observation this is."""
+    moves = tree_moves(obs.seat, obs.legal)
+    if len(moves) == 1:
+        return moves[0]
+    worlds = max(1, min(settings.worlds, settings.rollouts))
+    per_world = max(1, settings.rollouts // worlds)
+    totals = dict.fromkeys(moves, 0.0)
+    counted = dict.fromkeys(moves, 0)
+    for _ in range(worlds):
+        world = sample_world(obs, rng, weddings=True)
+        for move, mean in search_world(world, obs.seat, per_world, rng, settings).items():
+            if move in totals:
+                totals[move] += mean
+                counted[move] += 1
+    scored = [(totals[m] / counted[m], m) for m in moves if counted[m]]
+    return max(scored, key=lambda item: item[0])[1] if scored else moves[0]
+
+
+def tree_moves(seat: int, legal: list[str] | tuple[str, ...]) -> list[str]:
+    """The moves the tree branches on: every legal action but announcements, of which
+    only the lowest level (the next word the party can say): a higher one is the
+    same word said again one move later, so the tree loses nothing and branches less."""
+    prefix = f"{seat}:"
+    calls = [a for a in legal if a[len(prefix) :] in WORDS]
+    others = [a for a in legal if a[len(prefix) :] not in WORDS]
+    return others + calls[:1]
+
+
+class Node:
+    """A state of one world's tree; ``mover`` is the seat whose move led here."""
+
+    __slots__ = ("children", "legal", "mover", "state", "total", "untried", "visits")
+
+    def __init__(self, state: GameState, mover: int) -> None:
+        self.state = state
+        self.mover = mover
+        self.children: list[tuple[str, Node]] = []
+        self.visits = 0
+        self.total = 0.0
+        self.legal: Legal | None = None
+        self.untried: list[str] | None = None
+
+    def expand_list(self) -> list[str]:
+        if self.untried is None:
+            actor = self.state.to_act
+            assert actor is not None
+            self.legal = legal_for(self.state, actor)
+            self.untried = tree_moves(actor, self.legal)
+        return self.untried
+
+
+def search_world(
+    world: GameState, seat: int, rollouts: int, rng: random.Random, settings: Settings
+) -> dict[str, float]:
+    """UCT in one world: each root move's mean value (points of ``seat``)."""
+    root = Node(world, seat)
+    c = settings.exploration
+    for _ in range(rollouts):
+        iterate(root, rng, c)
+    return {move: child.total / child.visits for move, child in root.children if child.visits}
+
+
+def iterate(root: Node, rng: random.Random, c: float) -> None:
+    """One UCT iteration: select by UCB1, add a node, roll out, back up."""
+    node = root
+    path = [root]
+    while True:
+        state = node.state
+        if state.phase == "done":
+            points = final_points(state, state_tricks(state))
+            break
+        untried = node.expand_list()
+        if untried:
+            move = untried.pop(int(rng.random() * len(untried)))
+            actor = state.to_act
+            assert actor is not None
+            child = Node(apply(state, move, node.legal or legal_for(state, actor)), actor)
+            node.children.append((move, child))
+            path.append(child)
+            points = rollout(child.state, rng)
+            break
+        bonus = c * math.sqrt(math.log(node.visits))
+        best, best_value = node.children[0][1], -math.inf
+        for _, child in node.children:
+            value = child.total / child.visits + bonus / math.sqrt(child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        node = best
+        path.append(node)
+    root.visits += 1
+    for node in path[1:]:
+        node.visits += 1
+        node.total += points[node.mover]
+
+
+# -- rollouts --------------------------------------------------------------------------
+
+CARD_ID = {card: i for i, card in enumerate(CARDS)}
+EYES_OF = [EYES[card.rank] for card in CARDS]
+DA_ID, CJ_ID, HT_ID = CARD_ID[DA], CARD_ID[CJ], CARD_ID[HT]
+
+# a finished trick in compact form: seats in play order, card ids, the winning seat
+CompactTrick = tuple[tuple[int, ...], list[int], int]
+
+
+class Tables(NamedTuple):
+    """A card order for ints: each card's group (0 trump, 1.. suits) and its rank in a
+    trick led by each group (the order's ``led_ranks``)."""
+
+    group: list[int]
+    ranks: list[list[int]]
+    second_dulle_wins: bool
+    second_dulle_last: bool
+
+
+_TABLES: dict[int, tuple[CardOrder, Tables]] = {}  # by id: orders hold dicts, no hash
+
+
+def tables(order: CardOrder) -> Tables:
+    known = _TABLES.get(id(order))
+    if known is not None and known[0] is order:
+        return known[1]
+    if len(_TABLES) > 1000:
+        _TABLES.clear()
+    made = _make_tables(order)
+    _TABLES[id(order)] = (order, made)
+    return made
+
+
+def _make_tables(order: CardOrder) -> Tables:
+    names = list(dict.fromkeys(["T", *order.follows.values()]))
+    group = [names.index(order.follows[c]) if c in order.follows else 0 for c in CARDS]
+    ranks = [[order.led_ranks.get(g, {}).get(c, 0) for c in CARDS] for g in names]
+    return Tables(group, ranks, order.dulle_second_wins, order.dulle_second_last)
+
+
+def compact_ok(state: GameState) -> bool:
+    """Can the rest be played on the compact copy? (The order is fixed and a Hochzeit
+    has found its partner, or never will.)"""
+    if state.phase != "play" or state.order.unseen or state.order.locked:
+        return False
+    return not (state.contract == "wedding" and not state.wedding_decided)
+
+
+def rollout(state: GameState, rng: random.Random) -> list[int]:
+    """The deal finished at random from ``state`` (cards only, no words): each seat's points."""
+    while state.phase != "done" and not compact_ok(state):
+        state = engine_step(state, rng)
+    if state.phase == "done":
+        return final_points(state, state_tricks(state))
+    return final_points(state, state_tricks(state) + playout(state, rng))
+
+
+def engine_step(state: GameState, rng: random.Random) -> GameState:
+    """One random move through the engine: a card, or a choice before the play."""
+    actor = state.to_act
+    assert actor is not None
+    if state.phase == "play":
+        return play_card(state, actor, rng.choice(playable_cards(state, actor)))
+    legal = legal_for(state, actor)
+    return apply(state, rng.choice(legal), legal)
+
+
+def state_tricks(state: GameState) -> list[CompactTrick]:
+    ids = CARD_ID
+    return [(t.seats, [ids[c] for c in t.cards], t.winner) for t in state.tricks]
+
+
+def playout(state: GameState, rng: random.Random) -> list[CompactTrick]:
+    """Random legal cards to the end of the deal, on ints: the tricks still to come."""
+    t = tables(state.order)
+    group, ranks = t.group, t.ranks
+    ids = CARD_ID
+    rnd = rng.random
+    hands = [[ids[c] for c in hand] for hand in state.hands]
+    active = state.active
+    seats = [s for s, _ in state.trick]
+    cards = [ids[c] for _, c in state.trick]
+    leader = seats[0] if seats else state.to_act
+    assert leader is not None
+    out: list[CompactTrick] = []
+    size = len(active)
+    while True:
+        start = active.index(leader)
+        turn = active[start:] + active[:start]
+        for seat in turn[len(seats) :]:
+            hand = hands[seat]
+            if cards:
+                led = group[cards[0]]
+                same = [c for c in hand if group[c] == led]
+                if same:
+                    card = same[int(rnd() * len(same))]
+                    hand.remove(card)
+                else:
+                    card = hand.pop(int(rnd() * len(hand)))
+            else:
+                card = hand.pop(int(rnd() * len(hand)))
+            seats.append(seat)
+            cards.append(card)
+        last = not hands[turn[-1]]
+        rank = ranks[group[cards[0]]]
+        best, top = 0, rank[cards[0]]
+        for i in range(1, size):
+            r = rank[cards[i]]
+            if r > top:
+                best, top = i, r
+            elif (
+                r == top
+                and cards[i] == HT_ID == cards[best]
+                and t.second_dulle_wins
+                and (t.second_dulle_last or not last)
+            ):
+                best = i
+        leader = seats[best]
+        out.append((tuple(seats), cards, leader))
+        if last:
+            return out
+        seats, cards = [], []
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+QUICK_SPECIALS = frozenset({"doppelkopf", "fox", "karlchen"})
+
+
+def final_points(state: GameState, tricks: list[CompactTrick]) -> list[int]:
+    """Each seat's points for a deal ending in ``tricks`` (state: its contract, parties,
+    words), through ``doko.scoring.score``, remembered per distinct outcome."""
+    if state.contract == "redeal":
+        return [0] * state.players
+    re = state.re_party
+    eyes_re = 0
+    tricks_re = 0
+    eyes = EYES_OF
+    for _, cards, winner in tricks:
+        if winner in re:
+            tricks_re += 1
+            eyes_re += sum([eyes[c] for c in cards])
+    found = found_specials(state, tricks)
+    key = (
+        state.contract,
+        re,
+        eyes_re,
+        tricks_re,
+        len(tricks) - tricks_re,
+        state.re_words,
+        state.kontra_words,
+        found,
+        state.bock,
+        state.declarer,
+        state.partner,
+        state.poverty_returned,
+        state.duty_solo,
+    )
+    memory = state.rules.memo("uct-scores", lambda _rules: {})
+    points = memory.get(key)
+    if points is None:
+        if len(memory) > 200_000:
+            memory.clear()
+        points = memory[key] = score_points(state, eyes_re, tricks_re, len(tricks), found)
+    return points  # type: ignore[no-any-return]
+
+
+def found_specials(state: GameState, tricks: list[CompactTrick]) -> tuple[tuple[str, str], ...]:
+    """The Sonderpunkte of the deal as (kind, party), sorted (the order does not score)."""
+    kinds = specials_awarded(state.rules, state.contract)
+    if not kinds:
+        return ()
+    re = state.re_party
+    order = state.order
+    if not QUICK_SPECIALS.issuperset(kinds):
+        party_of = {s: ("re" if s in re else "kontra") for s in state.active}
+        full = [
+            Trick(seats, tuple(CARDS[c] for c in cards), winner, order.tops)
+            for seats, cards, winner in tricks
+        ]
+        items = specials(tuple(full), order, party_of, kinds, state.rules.doppelkarl)
+        return tuple(sorted((item["kind"], item["party"]) for item in items))
+    out: list[tuple[str, str]] = []
+    fox = "fox" in kinds and order.follows.get(DA) == "T" and DA not in order.tops
+    eyes = EYES_OF
+    for seats, cards, winner in tricks:
+        party = "re" if winner in re else "kontra"
+        if "doppelkopf" in kinds and sum([eyes[c] for c in cards]) >= 40:
+            out.append(("doppelkopf", party))
+        if fox and DA_ID in cards:
+            for seat, card in zip(seats, cards, strict=True):
+                if card == DA_ID and (seat in re) != (winner in re):
+                    out.append(("fox", party))
+    if "karlchen" in kinds and tricks:
+        seats, cards, winner = tricks[-1]
+        if CJ_ID in cards and cards[seats.index(winner)] == CJ_ID:
+            own = sum(
+                1
+                for s, c in zip(seats, cards, strict=True)
+                if c == CJ_ID and (s in re) == (winner in re)
+            )
+            party = "re" if winner in re else "kontra"
+            out += [("karlchen", party)] * (own if state.rules.doppelkarl else 1)
+    return tuple(sorted(out))
+
+
+def score_points(
+    state: GameState,
+    eyes_re: int,
+    tricks_re: int,
+    tricks_all: int,
+    found: tuple[tuple[str, str], ...],
+) -> list[int]:
+    extra: dict[str, object] = {}
+    if state.contract == "poverty":
+        extra["poverty"] = {
+            "giver": state.declarer,
+            "taker": state.partner,
+            "trumps_returned": state.poverty_returned,
+        }
+    if state.duty_solo:
+        extra["duty_solo"] = True
+    sitting_out = None
+    if len(state.active) != state.players:
+        sitting_out = next(s for s in range(state.players) if not state.dealt[s])
+    summary = Summary(
+        rules=state.rules,
+        contract=state.contract,
+        players=state.players,
+        re=state.re_party,
+        sitting_out=sitting_out,
+        eyes_re=eyes_re,
+        tricks_re=tricks_re,
+        tricks_kontra=tricks_all - tricks_re,
+        announcements={"re": state.re_words, "kontra": state.kontra_words},
+        specials=found,
+        extra=extra,
+        bock=state.bock,
+    )
+    return list(score(summary)["points"])
+
