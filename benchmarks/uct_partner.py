@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 from doko import botregistry
 from doko.announcements import WORDS
 from doko.bots import Bot
-from doko.cards import CARDS, CJ, DA, EYES, HT, Card
+from doko.cards import CARDS, CJ, DA, EYES, HT
 from doko.contracts import CardOrder
 from doko.observation import Observation
 from doko.scoring import Summary, score
@@ -55,13 +55,16 @@ class Settings(NamedTuple):
     exploration: float = EXPLORATION
 
 
+DEFAULTS = Settings()
+
+
 def parse_spec(spec: str) -> Settings:
     """``uct``, ``uct#N`` or ``uct#N/W``; raises ValueError with the reason."""
     level, _, count = spec.partition("#")
     if level != LEVEL:
         raise ValueError(f"not a {LEVEL} spec: {spec[:40]!r}")
     if not count:
-        return Settings()
+        return DEFAULTS
     rollouts, _, worlds = count.partition("/")
     for text in (rollouts, worlds or "1"):
         if not (text.isascii() and text.isdigit() and 0 < int(text) <= 1_000_000):
@@ -86,7 +89,7 @@ def register() -> None:
 # -- the decision ---------------------------------------------------------------------
 
 
-def choose(obs: Observation, rng: random.Random, settings: Settings = Settings()) -> str:
+def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) -> str:
     """The action of the seat whose observation this is."""
     moves = tree_moves(obs.seat, obs.legal)
     if len(moves) == 1:
@@ -341,13 +344,17 @@ def final_points(state: GameState, tricks: list[CompactTrick]) -> list[int]:
         state.poverty_returned,
         state.duty_solo,
     )
-    memory = state.rules.memo("uct-scores", lambda _rules: {})
+    memory: dict[tuple[object, ...], list[int]] = state.rules.memo("uct-scores", _new_memory)
     points = memory.get(key)
     if points is None:
         if len(memory) > 200_000:
             memory.clear()
         points = memory[key] = score_points(state, eyes_re, tricks_re, len(tricks), found)
-    return points  # type: ignore[no-any-return]
+    return points
+
+
+def _new_memory(_rules: object) -> dict[tuple[object, ...], list[int]]:
+    return {}
 
 
 def found_specials(state: GameState, tricks: list[CompactTrick]) -> tuple[tuple[str, str], ...]:
@@ -423,4 +430,3 @@ def score_points(
         bock=state.bock,
     )
     return list(score(summary)["points"])
-

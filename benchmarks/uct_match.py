@@ -1,0 +1,141 @@
+"""A duplicate match against the UCT sparring partner, split into normal and Hochzeit deals.
+
+    python benchmarks/uct_match.py --bots strong,uct#1000 --games 500 [--seed 1]
+                                   [--solos on] [--preset ddv] [--jobs 2] [--every 25]
+                                   [--json]
+
+Plays the deals of ``python -m doko match`` (``benchmarks/contracts.py``'s
+``play_deal``: each deal twice, sides swapped) under the preset with solos switched
+off for both sides (``--solos on`` keeps them). Prints the first bot's margin per deal
+(paired, with its 95% interval) over all deals, over the deals played as normal games
+in both halves and over those with a Hochzeit in either half; then each side's
+decision times. ``--every N`` prints the running figure every N deals (long runs
+leave something behind if stopped). ``uct#ROLLOUTS[/WORLDS]`` names the partner
+(``benchmarks/uct_partner.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import uct_partner
+from contracts import play_deal
+
+from doko.rules import Rules, load_rules
+from doko.sim import Timer, mean_ci
+
+Played = tuple[float, list[dict[str, Any]], tuple[Timer, Timer]]
+
+
+def deal_kind(games: list[dict[str, Any]]) -> str:
+    """``wedding`` if either half was a Hochzeit, ``normal`` if both were normal games."""
+    contracts = {g["contract"] for g in games}
+    if contracts & {"wedding", "silent-wedding", "wedding-alone"}:
+        return "wedding"
+    return "normal" if contracts == {"normal"} else "other"
+
+
+def interval(values: list[float]) -> dict[str, Any]:
+    if not values:
+        return {"deals": 0}
+    mean, half = mean_ci(values)
+    return {
+        "deals": len(values),
+        "mean": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+    }
+
+
+def summary(specs: tuple[str, str], played: list[Played]) -> dict[str, Any]:
+    by_kind: dict[str, list[float]] = {"normal": [], "wedding": [], "other": []}
+    for margin, games, _ in played:
+        by_kind[deal_kind(games)].append(margin)
+    # a deal whose parties each hold one seat of each bot in both halves nets zero
+    report: dict[str, Any] = {
+        "bots": list(specs),
+        "all": interval([m for m, _, _ in played]),
+        **{kind: interval(values) for kind, values in by_kind.items()},
+        "zero_margin_deals": sum(1 for m, _, _ in played if m == 0),
+    }
+    for i, spec in enumerate(specs):
+        xs = sorted(x for _, _, timers in played for x in timers[i].samples.get(spec, []))
+        if xs:
+            report[f"ms_{i}"] = {
+                "spec": spec,
+                "decisions": len(xs),
+                "mean": round(sum(xs) / len(xs), 1),
+                "p50": round(xs[len(xs) // 2], 1),
+                "p95": round(xs[int(0.95 * len(xs))], 1),
+                "max": round(xs[-1], 1),
+            }
+    return report
+
+
+def line(report: dict[str, Any]) -> str:
+    def part(name: str) -> str:
+        r = report[name]
+        if not r["deals"]:
+            return f"{name} 0"
+        return f"{name} {r['mean']:+.2f} [{r['ci95'][0]:+.2f},{r['ci95'][1]:+.2f}] n={r['deals']}"
+
+    return "  ".join(part(k) for k in ("all", "normal", "wedding", "other"))
+
+
+def run(rules: Rules, games: int, seed: int, specs: tuple[str, str], jobs: int) -> Iterator[Played]:
+    rng = random.Random(seed)  # the same deals as doko.sim.match
+    deals = [(game, rng.randrange(2**32)) for game in range(games)]
+    play = partial(play_deal, rules, seed, specs)
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            yield from pool.imap(play, deals)
+    else:
+        yield from map(play, deals)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bots", required=True, help="SPEC_A,SPEC_B")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", default="ddv")
+    parser.add_argument("--solos", choices=("on", "off"), default="off")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--every", type=int, default=0, help="print the running figure")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    uct_partner.register()
+    spec_a, _, spec_b = args.bots.partition(",")
+    specs = (spec_a, spec_b)
+    options: dict[str, object] = {} if args.solos == "on" else {"solos": []}
+    rules = load_rules({"preset": args.preset, "options": options})
+    start = time.perf_counter()
+    played: list[Played] = []
+    for one in run(rules, args.games, args.seed, specs, args.jobs):
+        played.append(one)
+        if args.every and len(played) % args.every == 0 and not args.json:
+            seconds = time.perf_counter() - start
+            print(f"{len(played):5} deals {seconds:7.0f} s  {line(summary(specs, played))}")
+            sys.stdout.flush()
+    report = summary(specs, played)
+    report.update(
+        preset=args.preset, solos=args.solos, seed=args.seed,
+        seconds=round(time.perf_counter() - start, 1),
+    )  # fmt: skip
+    print(json.dumps(report, indent=None if args.json else 1))
+
+
+if __name__ == "__main__":
+    main()

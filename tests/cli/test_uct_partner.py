@@ -1,0 +1,139 @@
+"""The UCT sparring partner of the benchmarks: legal whole deals, repeatable for a seed,
+rollouts scored as the engine scores them, and its match script's report."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doko.bots import standard_bot
+from doko.cards import CQ, Card, deal
+from doko.observation import observe
+from doko.outcome import result
+from doko.rules import Rules, load_rules
+from doko.sim import check_invariants
+from doko.state import GameState, apply, legal_for, new_game, seeded_game
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import uct_partner  # noqa: E402  (a benchmark module, found through the path above)
+
+NO_SOLOS = load_rules({"preset": "ddv", "options": {"solos": []}})
+
+
+def wedding_hands(seed: int) -> list[tuple[Card, ...]]:
+    """A deal with both Kreuz-Damen moved into seat 0's hand."""
+    hands = [list(h) for h in deal(48, 4, seed, 0)]
+    for seat in (1, 2, 3):
+        while CQ in hands[seat]:
+            give = next(c for c in hands[0] if c != CQ)
+            hands[0].remove(give)
+            hands[seat].remove(CQ)
+            hands[0].append(CQ)
+            hands[seat].append(give)
+    return [tuple(h) for h in hands]
+
+
+def play(state: GameState, seed: int) -> GameState:
+    """The partner on seats 0 and 2 at a tiny rollout count, ``standard`` on 1 and 3."""
+    partner = uct_partner.make_bot("uct#24/3")
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(state, seat)
+        action = (partner if seat % 2 == 0 else standard_bot)(obs, rng)
+        assert action in obs.legal
+        state = apply(state, action)
+    return state
+
+
+CASES = {
+    "ddv without solos": lambda: seeded_game(NO_SOLOS, 11),
+    "ddv Hochzeit": lambda: new_game(NO_SOLOS, wedding_hands(4)),
+    "ddv with solos": lambda: seeded_game(load_rules("ddv"), 12),
+    "ohne-neunen (Armut, throwing)": lambda: seeded_game(load_rules("ohne-neunen"), 13),
+    "lockhausen (trick deadlines)": lambda: seeded_game(load_rules("lockhausen"), 14),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_partner_plays_a_whole_deal_legally_and_repeatably(case: str) -> None:
+    first = play(CASES[case](), seed=5)
+    check_invariants(first, result(first))
+    assert play(CASES[case](), seed=5).history == first.history
+    if case == "ddv Hochzeit":  # seat 0 held both Alten: a Hochzeit, open or silent
+        assert first.dealt[0].count(CQ) == 2
+        assert first.contract in ("wedding", "silent-wedding", "wedding-alone")
+
+
+@pytest.mark.parametrize("preset", ["ddv", "lockhausen", "berndt", "klassisch", "ohne-neunen"])
+def test_rollouts_score_as_the_engine_scores(preset: str) -> None:
+    rules = load_rules(preset)
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(60):
+        state = seeded_game(rules, seed)
+        for _ in range(rng.randrange(30)):  # a random point of the deal, words said at random
+            if state.is_over:
+                break
+            state = uct_partner.engine_step(state, rng) if rng.random() < 0.8 else said(state, rng)
+        while not state.is_over and not uct_partner.compact_ok(state):
+            state = uct_partner.engine_step(state, rng)
+        if state.is_over:
+            continue
+        tricks = uct_partner.playout(state, random.Random(seed))
+        replayed = state
+        for seats, cards, winner in tricks:
+            for seat, card in list(zip(seats, cards, strict=True))[len(replayed.trick) :]:
+                replayed = apply(replayed, f"{seat}:{uct_partner.CARDS[card]}")
+            assert replayed.tricks[-1].winner == winner
+        assert replayed.is_over
+        points = uct_partner.final_points(state, uct_partner.state_tricks(state) + tricks)
+        assert points == result(replayed)["points"]
+        compared += 1
+    assert compared >= 30
+
+
+def said(state: GameState, rng: random.Random) -> GameState:
+    """An announcement of the seat to act if it has one, else a random legal action."""
+    seat = state.to_act
+    assert seat is not None
+    legal = legal_for(state, seat)
+    calls = [a for a in legal if a.partition(":")[2] in uct_partner.WORDS]
+    return apply(state, rng.choice(calls or legal), legal)
+
+
+def test_spec_parsing() -> None:
+    assert uct_partner.parse_spec("uct") == uct_partner.Settings(1000, 10)
+    assert uct_partner.parse_spec("uct#10000/20")[:2] == (10000, 20)
+    for bad in ("uct#0", "uct#1e3", "uct#10/x", "ismcts#10"):
+        with pytest.raises(ValueError):
+            uct_partner.parse_spec(bad)
+
+
+def test_match_script_reports_deal_kinds() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "uct_match.py"),
+         "--bots", "uct#12/2,standard", "--games", "2", "--json"],
+        text=True, capture_output=True, env=env, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["all"]["deals"] == 2
+    assert sum(report[k]["deals"] for k in ("normal", "wedding", "other")) == 2
+    assert report["bots"] == ["uct#12/2", "standard"] and report["solos"] == "off"
+
+
+def test_rules_without_solos_offer_none() -> None:
+    rules: Rules = NO_SOLOS
+    state = seeded_game(rules, 3)
+    assert not [a for a in legal_for(state, state.to_act or 0) if "solo" in a]
