@@ -430,3 +430,65 @@ def score_points(
         bock=state.bock,
     )
     return list(score(summary)["points"])
+
+
+def main() -> None:
+    """``python benchmarks/uct_partner.py [--spec uct#1000] [--decisions 200]``: the
+    partner's time per decision on seat 0 of deals where the others play ``standard``,
+    in CPU time of this process (the figure a busy machine does not inflate) and wall
+    clock."""
+    import argparse
+    import json
+    import time
+
+    from doko.cards import deal
+    from doko.observation import observe
+    from doko.rules import load_rules
+    from doko.state import new_game
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--spec", default="uct#1000")
+    parser.add_argument("--decisions", type=int, default=200)
+    parser.add_argument("--solos", choices=("on", "off"), default="off")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = load_rules({"preset": "ddv", "options": {} if args.solos == "on" else {"solos": []}})
+    bot, other = make_bot(args.spec), botregistry.get_bot("standard")
+    rng = random.Random(args.seed)
+    cpu: list[float] = []
+    wall: list[float] = []
+    while len(cpu) < args.decisions:
+        state = new_game(rules, deal(48, 4, rng.randrange(2**32), 3), 3)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            obs = observe(state, seat)
+            if seat == 0 and len(cpu) < args.decisions:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                action = bot(obs, rng)
+                cpu.append((time.process_time() - start_cpu) * 1000)
+                wall.append((time.perf_counter() - start) * 1000)
+            else:
+                action = other(obs, rng)
+            state = apply(state, action, obs.listed)
+
+    def stats(xs: list[float]) -> dict[str, float]:
+        xs = sorted(xs)
+        return {
+            "mean": round(sum(xs) / len(xs), 1),
+            "p50": round(xs[len(xs) // 2], 1),
+            "p95": round(xs[int(0.95 * len(xs))], 1),
+            "max": round(xs[-1], 1),
+        }
+
+    report = {
+        "spec": args.spec,
+        "decisions": len(cpu),
+        "cpu_ms": stats(cpu),
+        "wall_ms": stats(wall),
+    }
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
