@@ -2,7 +2,7 @@
 
     python benchmarks/uct_match.py --bots strong,uct#1000 --games 500 [--seed 1]
                                    [--solos on] [--preset ddv] [--jobs 2] [--every 25]
-                                   [--json]
+                                   [--deals-out FILE] [--json]
 
 Plays the deals of ``python -m doko match`` (``benchmarks/contracts.py``'s
 ``play_deal``: each deal twice, sides swapped) under the preset with solos switched
@@ -10,8 +10,9 @@ off for both sides (``--solos on`` keeps them). Prints the first bot's margin pe
 (paired, with its 95% interval) over all deals, over the deals played as normal games
 in both halves and over those with a Hochzeit in either half; then each side's
 decision times. ``--every N`` prints the running figure every N deals (long runs
-leave something behind if stopped). ``uct#ROLLOUTS[/WORLDS]`` names the partner
-(``benchmarks/uct_partner.py``).
+leave something behind if stopped); ``--deals-out`` writes each deal's margin and
+contracts as a JSON line, to find the deals worth a look. ``uct#ROLLOUTS[/WORLDS]``
+names the partner (``benchmarks/uct_partner.py``).
 """
 
 from __future__ import annotations
@@ -114,6 +115,7 @@ def main() -> None:
     parser.add_argument("--solos", choices=("on", "off"), default="off")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=0, help="print the running figure")
+    parser.add_argument("--deals-out", default="", help="a JSON line per deal to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     uct_partner.register()
@@ -123,12 +125,20 @@ def main() -> None:
     rules = load_rules({"preset": args.preset, "options": options})
     start = time.perf_counter()
     played: list[Played] = []
+    out = open(args.deals_out, "w") if args.deals_out else None  # noqa: SIM115
     for one in run(rules, args.games, args.seed, specs, args.jobs):
+        if out:
+            margin, games, _ = one
+            fields = {"game": len(played), "margin": margin, "kind": deal_kind(games)}
+            out.write(json.dumps({**fields, "halves": games}) + "\n")
+            out.flush()
         played.append(one)
         if args.every and len(played) % args.every == 0 and not args.json:
             seconds = time.perf_counter() - start
             print(f"{len(played):5} deals {seconds:7.0f} s  {line(summary(specs, played))}")
             sys.stdout.flush()
+    if out:
+        out.close()
     report = summary(specs, played)
     report.update(
         preset=args.preset, solos=args.solos, seed=args.seed,
