@@ -36,7 +36,10 @@ def old_summary(contract: str, re: list[int], eyes: int, **more: Any) -> dict[st
 # Damensolo lost with 100 (1, x3 for the soloist); Re with no trick at all: Kontra wins
 # 1, gegen die Alten 1, keine 90/60/30 3, schwarz 1.
 OLD_GAMES = [
-    (old_summary("normal", [0, 2], 130, announcements={"re": ["re"], "kontra": []}), [3, -3, 3, -3]),
+    (
+        old_summary("normal", [0, 2], 130, announcements={"re": ["re"], "kontra": []}),
+        [3, -3, 3, -3],
+    ),
     (old_summary("solo:queens", [1], 100), [1, -3, 1, 1]),
     (old_summary("normal", [2, 3], 0, tricks={"re": 0, "kontra": 12}), [6, 6, -6, -6]),
 ]
@@ -95,12 +98,8 @@ def test_a_schema_1_keeper_sheet_is_migrated_and_shown(page: Any) -> None:
         ([1, -3, 1, 1], [4, -6, 4, -2]),
         ([6, 6, -6, -6], [10, 0, -2, -8]),
     ]
-    assert [int(x) for x in page.locator("[data-testid=total]").all_text_contents()] == [
-        10,
-        0,
-        -2,
-        -8,
-    ]
+    totals = page.locator("[data-testid=total]").all_text_contents()
+    assert [int(x) for x in totals] == [10, 0, -2, -8]
     heads = page.locator("[data-testid=scoresheet] thead th").all_text_contents()
     assert heads[2:] == ["Oma", "Opa", "Tante", "Onkel"]
     # read once, written back in today's layout: the same games, nothing set aside
@@ -151,9 +150,8 @@ def test_without_indexeddb_a_game_is_played_and_a_sheet_kept(browser: Any, site:
         page.click("[data-testid=keeper-start]")
         enter_keeper_game(page, {"re": [0, 1], "eyes_re": 150})  # Re wins 1
         page.wait_for_selector("[data-testid=score-row]")
-        assert json.loads(
-            page.get_attribute("[data-testid=score-row]", "data-points")
-        ) == [1, 1, -1, -1]
+        entered = page.get_attribute("[data-testid=score-row]", "data-points")
+        assert json.loads(entered) == [1, 1, -1, -1]
         page.wait_for_function(
             "(words) => document.querySelector('[role=alert]')?.textContent.includes(words)",
             arg=NO_STORAGE,

@@ -63,8 +63,9 @@ def entrant_row(page: Any, name: str) -> str:
 
 def wait_entrant(page: Any, name: str, words: str, present: bool = True) -> None:
     page.wait_for_function(
-        """([name, words, present]) => [...document.querySelectorAll('[data-testid=tour-entrant]')]
-            .some((r) => r.textContent.includes(name) && r.textContent.includes(words) === present)""",
+        """([name, words, present]) =>
+          [...document.querySelectorAll('[data-testid=tour-entrant]')].some((r) =>
+            r.textContent.includes(name) && r.textContent.includes(words) === present)""",
         arg=[name, words, present],
     )
 
