@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import ready, stored
+from pageplay import next_frames, ready, stored
 
 pytestmark = pytest.mark.browser
 
@@ -109,11 +109,6 @@ def stored_summaries(page: Any, count: int) -> list[dict[str, Any]]:
         arg=count,
     )
     return [g["summary"] for g in stored(page, "keeper")["data"]["games"]]
-
-
-def next_frames(page: Any) -> None:
-    """Two animation frames: any redraw a click asked for has been drawn."""
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def test_zero_and_240_augen_with_the_tricks(page: Any) -> None:

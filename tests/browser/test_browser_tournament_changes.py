@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import ready, stored
+from pageplay import next_frames, ready, stored
 
 from tourney_data import sheet
 
@@ -159,7 +159,7 @@ def test_a_player_leaves_comes_back_and_a_new_evening(page: Any, tmp_path: Path)
 
     page.once("dialog", refuse)
     page.click("[data-intent=tournament-new]")
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    next_frames(page)
     assert questions == ["Diesen Turnierabend verwerfen und einen neuen beginnen?"]
     assert page.get_attribute("[data-testid=tournament]", "data-tour-id") == old_id
     assert page.locator("[data-testid=tour-entrant]").count() == 9
