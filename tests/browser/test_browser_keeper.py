@@ -141,7 +141,7 @@ def test_zero_and_240_augen_with_the_tricks(page: Any) -> None:
     page.click(f"{FORM} [data-intent=keeper-tricks][data-value='-1']")
     page.wait_for_function("() => document.querySelector('[data-testid=keeper-tricks]')"
                            ".textContent === '11'")  # fmt: skip
-    assert "1 Stich" in page.text_content(f"{FORM} fieldset:has([data-testid=keeper-tricks])")
+    assert "Kontra: 1 Stich" in page.text_content(FORM)
     submit(page, 4)
 
     assert sheet(page) == [
@@ -195,7 +195,7 @@ def test_a_cancelled_correction_and_a_new_sheet(page: Any) -> None:
     assert sheet(page) == before
     assert totals_shown(page) == [3, -3, 3, -3]
     # the form is a fresh entry again, game 3
-    assert "3" in page.text_content("#keeper-form-title")
+    assert page.text_content(f"{FORM} h2") == "Spiel 3 eintragen"
     assert page.input_value(f"{FORM} [data-testid=keeper-eyes]") == "121"
     assert pressed(page, "keeper-re") == [] and pressed(page, "keeper-ann-re") == []
     assert page.locator(f"{FORM} [data-intent=keeper-cancel]").count() == 0
