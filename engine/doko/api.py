@@ -176,7 +176,7 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
     if t.state.to_act != seat:
         raise Refused("hint-not-your-turn")
     action, reason = choose_standard(observe(t.state, seat), t.rng)
-    return {"action": action, "reason": reason}
+    return {"action": str(action), "reason": reason}
 
 
 def set_bots(payload: dict[str, Any]) -> dict[str, Any]:

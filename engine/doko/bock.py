@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .contracts import is_solo
 from .rules import BOCK_TRIGGERS, Rules
 
 Schedule = tuple[int, ...]
@@ -63,7 +64,7 @@ def _shown(result: Mapping[str, Any]) -> set[str]:
     said = list(result.get("announcements", {}).values())
     tricks = [n for n in result.get("tricks", {}).values() if n is not None]
     found = {
-        "solo-lost": (contract.startswith("solo:") or contract in SOLO_LIKE_LOST)
+        "solo-lost": (is_solo(contract) or contract in SOLO_LIKE_LOST)
         and result.get("winner") != "re",
         "tie": len(eyes) == 2 and all(e == 120 for e in eyes),
         "re-kontra": len(said) == 2 and all(said),

@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any
 
 from . import ismcts, search, strong
+from .actions import Action
 from .bots import Bot, Effort, beginner_bot, random_bot, standard_bot
 from .errors import RequestError
 from .observation import Observation
@@ -61,12 +62,12 @@ def level_bot(level: Any) -> str:
 
 
 def action_only(
-    choose: Callable[[Observation, random.Random, Effort], tuple[str, str]],
+    choose: Callable[[Observation, random.Random, Effort], tuple[Action, str]],
 ) -> Callable[[Effort], Bot]:
     """Bots of a chooser that also gives its reason, one per effort."""
 
     def make(effort: Effort) -> Bot:
-        def bot(obs: Observation, rng: random.Random) -> str:
+        def bot(obs: Observation, rng: random.Random) -> Action:
             return choose(obs, rng, effort)[0]
 
         return bot

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .actions import Action, parse_all
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
 from .gamestate import Contract, GameState, Phase, updated
@@ -42,6 +43,21 @@ class Observation(NamedTuple):
     # ``legal`` as listed for the state: ``apply(state, action, obs.listed)`` takes an
     # action chosen from it without checking it again
     listed: Legal = NOTHING
+
+    @property
+    def actions(self) -> list[Action]:
+        """``legal`` as values."""
+        return parse_all(self.legal)
+
+    @property
+    def legal_cards(self) -> list[Card]:
+        """The cards among the legal actions, in their order."""
+        return [a.card for a in self.actions if a.card is not None]
+
+    @property
+    def legal_words(self) -> list[str]:
+        """Every legal action but a card, as its word (``healthy``, ``re``, ``return:..``)."""
+        return [a.word for a in self.actions if a.word is not None]
 
     def partner_known(self, seat: int) -> bool | None:
         """True if ``seat`` is on my side, False if against me, None if unknown."""

@@ -15,17 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import DA, DECK_RANKS, Card, card
-from .contracts import CardOrder, card_order, trump_suit
+from .contracts import CardOrder, card_order, order_kind, trump_suit
 
 if TYPE_CHECKING:
     from .gamestate import GameState
     from .rules import Rules
     from .tricks import Trick
-
-
-def order_kind(contract: str) -> str:
-    """The card order a contract plays by: its solo kind, else the normal game."""
-    return contract[5:] if contract.startswith("solo:") else "normal"
 
 
 def pig_cards(rules: Rules, contract: str, size: int) -> tuple[Card | None, Card | None]:

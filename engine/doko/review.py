@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .actions import Action, card_of
+from .actions import Action, parse
 from .botregistry import get_bot
 from .bots import Effort
 from .errors import RecordError, RequestError, coded
@@ -143,7 +143,7 @@ def review_decision(
     best: str | None = played
     if own_turn and len(obs.legal) > 1:
         half = Effort(BOT_WORLDS, effort.budget_s / 2)
-        best = choose_strong(obs, rng, half)[0]
+        best = str(choose_strong(obs, rng, half)[0])
     out: dict[str, Any] = {"index": index, "played": played, "best": best, "loss": 0.0}
     candidates: list[str | None] = [played] if own_turn else [played, None]
     if best != played:
@@ -167,7 +167,7 @@ def review_decision(
 
 
 def _kind(state: GameState, action: str) -> str:
-    if card_of(action) is not None:
+    if parse(action).is_card:
         return "card"
     return {"play": "announcement", "reservations": "reservation"}.get(state.phase, "poverty")
 
@@ -215,7 +215,7 @@ def _value(state: GameState, seat: int, rng: random.Random) -> float:
 def open_solution(state: GameState, seat: int, played: str) -> dict[str, Any]:
     """With every hand open: the best card against best play and what the played one lost
     (only once nothing but cards is left and few enough to solve)."""
-    card = card_of(played)
+    card = parse(played).card
     if (
         card is None
         or state.phase != "play"
@@ -257,7 +257,7 @@ def duplicate_step(record: Any, seat: int, bots: list[str | None], seed: int = 0
     except ValueError as err:
         raise RequestError("bad-bot", detail=str(err), bot=str(spec)) from None
     obs = observe(state, actor)
-    return {"done": False, "action": bot(obs, random.Random(f"{seed}:{len(actions)}"))}
+    return {"done": False, "action": str(bot(obs, random.Random(f"{seed}:{len(actions)}")))}
 
 
 def duplicate(

@@ -56,7 +56,7 @@ from .announcements import LIMITS, WORDS
 from .bock import MAX_LEVEL, bock_line
 from .bock import factor as bock_factor
 from .cards import DA
-from .contracts import LONE_WEDDINGS, card_order, is_solo_like
+from .contracts import LONE_WEDDINGS, card_order, is_solo_like, order_kind
 from .errors import SummaryError, coded
 from .rules import Rules, load_rules
 from .tricks import specials_awarded
@@ -654,8 +654,7 @@ def _read_specials(
 
 def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: str) -> None:
     count = Counter(kind for kind, _ in items)
-    kind_of_order = contract[5:] if contract.startswith("solo:") else "normal"
-    fox_is_trump = card_order(kind_of_order, rules).follows[DA] == "T"
+    fox_is_trump = card_order(order_kind(contract), rules).follows[DA] == "T"
     if count["fox"] + count["fox-last"] and not fox_is_trump:
         raise SummaryError("no-fox", contract=contract)
     most = {

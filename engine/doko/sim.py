@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any
 
+from .actions import Action
 from .botregistry import get_bot
 from .cards import Card, deal, deck, total_eyes
 from .notation import record_of
@@ -50,7 +51,7 @@ def play_game(
         start = time.perf_counter()
         if spec == "random":
             legal = legal_actions(state)
-            action = rng.choice(legal)
+            action: Action | str = rng.choice(legal)
         else:
             obs = observe(state, seat)
             legal = obs.listed

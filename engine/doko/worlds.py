@@ -16,7 +16,7 @@ from functools import partial
 
 from . import pigs
 from .cards import CQ, Card, deck, is_fixed_team
-from .contracts import card_order
+from .contracts import WEDDINGS, card_order, is_solo
 from .observation import Observation
 from .state import GameState
 
@@ -87,7 +87,7 @@ def sample_world(
 def wedding_queens(obs: Observation) -> list[int]:
     """The Hochzeit's declarer once for each Kreuz-Dame it still holds unseen."""
     declarer = obs.declarer
-    if not obs.contract.startswith("wedding") or declarer is None or declarer == obs.seat:
+    if obs.contract not in WEDDINGS or declarer is None or declarer == obs.seat:
         return []
     played = sum(1 for t in obs.tricks for s in t.played_by(CQ) if s == declarer)
     played += sum(1 for s, c in obs.trick if c == CQ and s == declarer)
@@ -188,7 +188,7 @@ def _systematic(
 
 
 def _solo_by_other(obs: Observation) -> bool:
-    return obs.contract.startswith("solo:") and obs.declarer not in (None, obs.seat)
+    return is_solo(obs.contract) and obs.declarer not in (None, obs.seat)
 
 
 def _tells(obs: Observation) -> bool:

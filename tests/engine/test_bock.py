@@ -13,7 +13,7 @@ import pytest
 
 from clirun import doko
 from doko import api
-from doko.actions import is_card_action
+from doko.actions import parse
 from doko.bock import after_deal, triggers
 from doko.cards import Card, deck
 from doko.errors import RulesError
@@ -210,7 +210,7 @@ def play_cards(state: GameState, words: dict[int, str]) -> GameState:
             seat = state.to_act
             state = apply(state, f"{seat}:{words.get(seat or 0, 'healthy')}")
         else:
-            state = apply(state, next(a for a in legal_actions(state) if is_card_action(a)))
+            state = apply(state, next(a for a in legal_actions(state) if parse(a).is_card))
     return state
 
 
