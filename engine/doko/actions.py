@@ -14,7 +14,7 @@ from typing import Literal, NamedTuple
 
 from .announcements import WORDS
 from .cards import CARDS, Card
-from .contracts import SOLO_PREFIX, solo_kind
+from .contracts import solo_contract, solo_kind
 from .errors import IllegalAction
 
 ActionKind = Literal[
@@ -121,8 +121,7 @@ def named_card(what: str) -> Card | None:
 # -- the reservation words ---------------------------------------------------------------
 
 
-def solo_word(kind: str) -> str:
-    return SOLO_PREFIX + kind
+solo_word = solo_contract  # a solo's reservation word is its contract id
 
 
 def is_wedding(word: str) -> bool:

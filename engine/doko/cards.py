@@ -102,6 +102,12 @@ def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card
 
 _EYES_OF = {c: EYES[c.rank] for c in _BY_TEXT.values()}
 
+# The Augen of every deck played (48 or 40 cards, two 32-card packs at eight players).
+TOTAL_EYES = 240
+HALF_EYES = TOTAL_EYES // 2  # 120:120 is a tie between fixed teams
+WIN_EYES = HALF_EYES + 1  # 121: more than half wins a normal game
+DOPPELKOPF_EYES = 40  # a trick of this many Augen or more is a Doppelkopf
+
 
 def total_eyes(cards: list[Card] | tuple[Card, ...]) -> int:
     return sum(map(_EYES_OF.__getitem__, cards))  # a look-up per card: scoring sums every trick

@@ -109,6 +109,11 @@ def solo_kind(contract: str) -> str | None:
     return contract[len(SOLO_PREFIX) :] if contract.startswith(SOLO_PREFIX) else None
 
 
+def solo_contract(kind: str) -> str:
+    """The contract id (and reservation word) of a solo of ``kind``."""
+    return SOLO_PREFIX + kind
+
+
 def is_solo(contract: str) -> bool:
     return contract.startswith(SOLO_PREFIX)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import DA, DECK_RANKS, Card, card
-from .contracts import CardOrder, card_order, order_kind, trump_suit
+from .contracts import CardOrder, card_order, order_kind, solo_contract, trump_suit
 
 if TYPE_CHECKING:
     from .gamestate import GameState
@@ -212,6 +212,7 @@ def trump_display(rules: Rules, kind: str) -> list[str]:
     """The trumps of a contract kind (``normal`` or a solo kind) highest first, as the
     rules page shows them: with Schweinchen on, the Schweinchen and Superschweinchen on
     top, as they rank once one player holds both copies."""
-    pig, superpig = pig_cards(rules, "normal" if kind == "normal" else f"solo:{kind}", rules.deck)
+    contract = "normal" if kind == "normal" else solo_contract(kind)
+    pig, superpig = pig_cards(rules, contract, rules.deck)
     tops = tuple(c for c in (superpig, pig) if c is not None)
     return [str(c) for c in card_order(kind, rules, None, tops).trumps]

@@ -55,18 +55,17 @@ from typing import Any
 from .announcements import LIMITS, WORDS
 from .bock import MAX_LEVEL, bock_line
 from .bock import factor as bock_factor
-from .cards import DA
-from .contracts import LONE_WEDDINGS, card_order, is_solo_like, order_kind
+from .cards import DA, DOPPELKOPF_EYES, HALF_EYES, TOTAL_EYES, WIN_EYES, is_fixed_team
+from .contracts import LONE_WEDDINGS, card_order, is_solo_like, order_kind, solo_contract
 from .errors import SummaryError, coded
 from .rules import Rules, load_rules
 from .tricks import specials_awarded
 
 PARTIES = ("re", "kontra")
-TOTAL_EYES = 240
 # Augen a party must stay below for a limit to be reached (black: no trick at all).
 LIMIT_EYES = {"no90": 90, "no60": 60, "no30": 30}
 # ddv: Augen a party needs against a limit of the other party, for one point.
-AGAINST_LIMIT = {"no90": 120, "no60": 90, "no30": 60, "black": 30}
+AGAINST_LIMIT = {"no90": HALF_EYES, "no60": 90, "no30": 60, "black": 30}
 AGAINST_ITEM = {limit: f"{need}-against-{limit}" for limit, need in AGAINST_LIMIT.items()}
 
 Line = dict[str, Any]
@@ -153,14 +152,14 @@ def against_the_old_allowed(summary: Summary) -> bool:
 
 def solo_factor(summary: Summary) -> int:
     """How many times a soloist writes one Re seat's entry: one per opponent."""
-    if summary.players in (6, 8) and summary.rules.fixed_team_solo_factor:
+    if is_fixed_team(summary.players) and summary.rules.fixed_team_solo_factor:
         return summary.players - 1
     return 3
 
 
 def is_team_game(summary: Summary) -> bool:
     """A fixed-team table (6 or 8 players) playing teams, not a solo."""
-    return summary.players in (6, 8) and not is_solo_like(summary.contract)
+    return is_fixed_team(summary.players) and not is_solo_like(summary.contract)
 
 
 TEAM_NAMES = {"re": "A", "kontra": "B"}
@@ -223,7 +222,7 @@ def need(scoring: str, announcements: Mapping[str, Iterable[str]], party: str) -
     only_kontra_said = (
         scoring == "ddv" and "kontra" in announcements.get("kontra", ()) and not said_re
     )
-    return ("eyes", 121 if (party == "re") != only_kontra_said else 120)
+    return ("eyes", WIN_EYES if (party == "re") != only_kontra_said else HALF_EYES)
 
 
 def _ddv_goal_reached(summary: Summary, party: str) -> bool:
@@ -290,7 +289,7 @@ def _lockhausen_winner(summary: Summary) -> str:
         limits = limits_of(summary, party)
         reached[party] = below(summary, other(party), limits[-1]) if limits else None
     if reached["re"] is None and reached["kontra"] is None:
-        return "re" if summary.eyes_re >= 121 else "kontra"
+        return "re" if summary.eyes_re >= WIN_EYES else "kontra"
     for party in PARTIES:
         if reached[party]:
             return party
@@ -352,7 +351,7 @@ def score_lockhausen(summary: Summary) -> _Outcome:
 
 def score_berndt(summary: Summary) -> _Outcome:
     """Value V from Re's side; winners write 10 V, losers 0 unless Re lost."""
-    winner = "re" if summary.eyes_re >= 121 else "kontra"
+    winner = "re" if summary.eyes_re >= WIN_EYES else "kontra"
     loser = other(winner)
     lines = [line("won", winner)]
     lines += [line(limit, winner) for limit in LIMITS if below(summary, loser, limit)]
@@ -372,7 +371,7 @@ def score_berndt(summary: Summary) -> _Outcome:
 
 def score_klassisch(summary: Summary) -> _Outcome:
     """1 for the game, Schneider, Schwarz, Sonderpunkte netted."""
-    winner = "re" if summary.eyes_re >= 121 else "kontra"
+    winner = "re" if summary.eyes_re >= WIN_EYES else "kontra"
     loser = other(winner)
     lines = [line("won", winner)]
     if eyes(summary, loser) < 60:
@@ -430,7 +429,7 @@ SYSTEMS = {
 
 def score(summary: Summary) -> dict[str, Any]:
     """The Result JSON (docs/formats.md) of a finished game, plus ``summary.extra``."""
-    if is_team_game(summary) and summary.eyes_re == TOTAL_EYES // 2:
+    if is_team_game(summary) and summary.eyes_re == HALF_EYES:
         outcome = _Outcome("draw", [], 0, 0)  # 120:120 between fixed teams
     else:
         outcome = SYSTEMS[summary.rules.scoring](summary)
@@ -512,12 +511,12 @@ def _int(value: Any, what: str) -> int:
 
 def contracts_played(rules: Rules, players: int) -> list[str]:
     """The contracts a summary may name under ``rules`` at a table of ``players``."""
-    if players in (6, 8):  # fixed teams: no Hochzeit, no Trumpfabgabe
-        return ["normal", *(f"solo:{kind}" for kind in rules.solos)]
+    if is_fixed_team(players):  # fixed teams: no Hochzeit, no Trumpfabgabe
+        return ["normal", *(solo_contract(kind) for kind in rules.solos)]
     names = ["normal", "wedding", *LONE_WEDDINGS]
     if rules.poverty != "none":
         names.append("poverty")
-    return names + [f"solo:{kind}" for kind in rules.solos]
+    return names + [solo_contract(kind) for kind in rules.solos]
 
 
 def _read_rules(data: Any) -> Rules:
@@ -537,7 +536,7 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
         raise SummaryError(
             "summary-players", preset=rules.preset, allowed=list(rules.players), players=players
         )
-    if players in (6, 8) and sitting_out is not None:
+    if is_fixed_team(players) and sitting_out is not None:
         raise SummaryError("sitting-out-fixed-teams", players=players)
     if players == 5 and sitting_out is None:
         raise SummaryError("sitting-out-needed")
@@ -560,7 +559,7 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
 
 
 def _check_party_size(contract: str, re: tuple[int, ...], players: int) -> None:
-    if players in (6, 8) and not is_solo_like(contract):
+    if is_fixed_team(players) and not is_solo_like(contract):
         team_a = list(range(0, players, 2))
         if sorted(re) != team_a:
             raise SummaryError("team-a-seats", players=players, team=team_a)
@@ -664,7 +663,7 @@ def _check_special_counts(items: list[tuple[str, str]], rules: Rules, contract: 
         "karlchen": 2 if rules.doppelkarl else 1,
         "karlchen-caught": 2,
         "dulle-caught": 2,
-        "doppelkopf": TOTAL_EYES // 40,
+        "doppelkopf": TOTAL_EYES // DOPPELKOPF_EYES,
     }
     for kind, limit in most.items():
         if count[kind] > limit:

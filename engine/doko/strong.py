@@ -30,10 +30,11 @@ from itertools import combinations
 from . import announcements as ann
 from .actions import Action, is_wedding, returned_cards
 from .bots import Effort, cheapest_first, choose_standard, play, playout
-from .cards import DA, Card
+from .cards import DA, TOTAL_EYES, WIN_EYES, Card
 from .contracts import card_order, is_solo, is_solo_like, solo_kind
 from .observation import Observation, observe, world_view
 from .outcome import result
+from .scoring import LIMIT_EYES
 from .solver import solve
 from .state import (
     GameState,
@@ -185,13 +186,18 @@ def _word_value(deals: list[GameState], seat: int, word: str, cushion: int) -> t
         gain += outcome["points"][seat] - before
         party = said.party(seat)
         won += outcome["points"][seat] > 0 and outcome["eyes"][party] >= min(
-            240, NEEDS[word] + cushion
+            TOTAL_EYES, NEEDS[word] + cushion
         )
     return gain / len(deals), won / len(deals)
 
 
 # Augen a party needs after saying a word, before the cushion (Schwarz: every trick)
-NEEDS = {"re": 121, "kontra": 121, "no90": 151, "no60": 181, "no30": 211, "black": 240}
+NEEDS = {
+    "re": WIN_EYES,
+    "kontra": WIN_EYES,
+    **{limit: TOTAL_EYES + 1 - below for limit, below in LIMIT_EYES.items()},
+    "black": TOTAL_EYES,
+}
 
 
 def _defends_solo(obs: Observation) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CJ, DA, HT, Card, total_eyes
+from .cards import CJ, DA, DOPPELKOPF_EYES, HT, Card, total_eyes
 from .contracts import LONE_WEDDINGS, CardOrder, is_solo_like
 from .rules import Rules
 
@@ -71,7 +71,7 @@ def trick_specials(
     cards = trick.cards
     party = party_of[trick.winner]
     follows = order.follows
-    if "doppelkopf" in kinds and total_eyes(cards) >= 40:
+    if "doppelkopf" in kinds and total_eyes(cards) >= DOPPELKOPF_EYES:
         items.append(Special("doppelkopf", party))
     if DA in cards and follows.get(DA) == "T" and DA not in trick.tops:  # a pig is no Fuchs
         if "fox" in kinds:
