@@ -36,10 +36,10 @@ from .outcome import goals_of, result
 from .reviewapi import handlers as review_handlers
 from .rules import Rules, load_rules
 from .scoring import score as score_summary
-from .scoring import summary_from_json
 from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
 from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
+from .summary import summary_from_json
 from .untrusted import MAX_TEXT, parse_json
 
 MAX_PAYLOAD = MAX_TEXT  # characters of a request's payload: the command line's bound too

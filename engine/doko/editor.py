@@ -24,7 +24,8 @@ from .errors import DokoError, RulesError
 from .metadata import rules_info
 from .pigs import trump_display
 from .rules import PRESETS, Rules, load_rules, option_values
-from .scoring import score, summary_from_json
+from .scoring import score
+from .summary import summary_from_json
 from .tricks import specials_awarded
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]

@@ -29,7 +29,8 @@ from typing import Any
 
 from .errors import DokoError, TournamentError
 from .rules import Rules, load_rules
-from .scoring import score, summary_from_json
+from .scoring import score
+from .summary import summary_from_json
 from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS, draw_round, ranking
 
 SHEET_KIND = "doko-table-sheet"

@@ -21,8 +21,8 @@ from .cards import DECK_RANKS, SUITS
 from .contracts import is_solo_like
 from .errors import error_codes
 from .guide import guide
-from .scoring import contracts_played
 from .series import DEFAULT_ROUNDS, MAX_ROUNDS, default_rounds
+from .summary import contracts_played
 from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS
 from .tricks import specials_awarded
 

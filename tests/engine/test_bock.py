@@ -20,7 +20,7 @@ from doko.errors import RulesError
 from doko.notation import record_of, replay
 from doko.outcome import result, summarize
 from doko.rules import BOCK_TRIGGERS, PRESETS, Rules, describe, load_rules
-from doko.scoring import net, score, summary_from_json
+from doko.scoring import net, score
 from doko.series import (
     Series,
     SeriesError,
@@ -37,6 +37,7 @@ from doko.series import (
     totals,
 )
 from doko.state import GameState, apply, legal_actions, new_game
+from doko.summary import summary_from_json
 
 ALL = list(BOCK_TRIGGERS)
 
