@@ -39,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from doko.botregistry import PLAYER_LEVELS  # noqa: E402
+from doko.levels import PLAYER_LEVELS  # noqa: E402
 
 PLAYER_NAMES = {level["bot"]: f" {level['name']}" for level in PLAYER_LEVELS}
 # The page's levels (their bot specs, from the engine's registry), and the reference

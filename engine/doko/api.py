@@ -20,15 +20,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import bock as bock_mod
+from . import draw as draw_mod
 from . import editor, evening, share
 from . import series as series_mod
-from . import tournament as tournament_mod
 from .actions import Action
-from .botregistry import get_bot, level_bot
+from .botregistry import get_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
-from .errors import RecordError, SummaryError, coded
+from .errors import RecordError, SummaryError, TournamentError, coded
 from .errors import RequestError as Refused
+from .levels import level_bot
 from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
@@ -630,13 +631,13 @@ def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
     rules = load_rules(payload.get("rules", "lockhausen"))
     seed = _int(payload.get("seed"), "seed")
     number = _int(payload.get("round"), "round")
-    if not 1 <= number <= max(tournament_mod.TABLE_ROUNDS):
-        raise tournament_mod.TournamentError("tournament-rounds")
+    if not 1 <= number <= max(draw_mod.TABLE_ROUNDS):
+        raise TournamentError("tournament-rounds")
     players = payload.get("players")
     if not isinstance(players, list) or len(set(map(str, players))) != len(players):
-        raise tournament_mod.TournamentError("tournament-data", field="players")
+        raise TournamentError("tournament-data", field="players")
     ids = [_int(p, "players") for p in players]
-    tables = tournament_mod.draw_round(rules, ids, seed, number)
+    tables = draw_mod.draw_round(rules, ids, seed, number)
     games = [evening.games_at_table(len(t)) for t in tables]
     return {"round": number, "seed": seed, "tables": tables, "games": games}
 

@@ -67,7 +67,7 @@ def emit(data: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    from .botregistry import levels
+    from .levels import levels
 
     info = {**describe(), **levels()}
     if args.json:

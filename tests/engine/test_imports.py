@@ -7,6 +7,9 @@ Every import counts: at module level, inside functions, and under
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "doko"
@@ -66,3 +69,32 @@ def test_no_import_cycles_in_the_engine() -> None:
     assert "state" in edges["api"]  # the walk sees the imports at all
     bad = [c for c in cycles(edges) if frozenset(c) not in KNOWN_CYCLES]
     assert bad == []
+
+
+BOT_MODULES = {"doko.bots", "doko.botregistry", "doko.strong", "doko.search", "doko.ismcts"}
+# What plays games with bots: the bot tournament and the matches.
+PLAYING = {"doko.sim", "doko.tournament", "doko.bench"}
+
+
+def loaded_by(module: str) -> set[str]:
+    """The ``doko`` modules a fresh interpreter has loaded after importing ``module``."""
+    code = f"import sys, {module}; print(' '.join(m for m in sys.modules if m.startswith('doko')))"
+    env = {**os.environ, "PYTHONPATH": str(ENGINE.parent)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return set(out.stdout.split())
+
+
+def test_the_rules_metadata_loads_no_bot() -> None:
+    loaded = loaded_by("doko.metadata")
+    assert "doko.rules" in loaded
+    assert loaded.isdisjoint(BOT_MODULES | PLAYING)
+
+
+def test_the_api_loads_only_the_bots_it_serves() -> None:
+    """The page's levels play ``standard``, ``beginner`` and ``strong`` (the review too);
+    ``ismcts``, ``strong-v1`` and the bot tournament are loaded only when asked for."""
+    loaded = loaded_by("doko.api")
+    assert {"doko.bots", "doko.strong"} <= loaded
+    assert loaded.isdisjoint({"doko.ismcts", "doko.search"} | PLAYING)

@@ -9,9 +9,10 @@ import random
 import pytest
 
 from doko import api
-from doko.botregistry import LEVELS, PLAYER_LEVELS, get_bot, levels
+from doko.botregistry import LEVELS, get_bot
 from doko.bots import Effort
 from doko.cards import CQ, Card, deck, parse_cards
+from doko.levels import PLAYER_LEVELS, levels
 from doko.observation import observe
 from doko.rules import PRESETS
 from doko.solver import solve
