@@ -572,7 +572,7 @@ def score_sheet(payload: dict[str, Any]) -> dict[str, Any]:
 def _deadlines(s: GameState) -> dict[str, Any]:
     """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
     (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
-    shift = s.wedding_decided - 1 if s.wedding_decided and s.rules.wedding_deadline_shift else 0
+    shift = s.deadline_shift
     sign = -1 if s.rules.announcements == "cards" else 1
     return {
         "system": s.rules.announcements,

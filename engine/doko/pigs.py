@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .cards import DA, DECK_RANKS, Card, card
 from .contracts import CardOrder, card_order, order_kind, solo_contract, trump_suit
+from .tricks import played_by_seat
 
 if TYPE_CHECKING:
     from .gamestate import GameState
@@ -42,13 +43,8 @@ def pig_cards(rules: Rules, contract: str, size: int) -> tuple[Card | None, Card
 
 def start_hands(state: GameState) -> list[list[Card]]:
     """Each seat's cards as the play began: in hand now, or played since."""
-    hands = [list(h) for h in state.hands]
-    for trick in state.tricks:
-        for seat, played in zip(trick.seats, trick.cards, strict=True):
-            hands[seat].append(played)
-    for seat, played in state.trick:
-        hands[seat].append(played)
-    return hands
+    played = played_by_seat(state.tricks, state.trick, len(state.hands))
+    return [list(hand) + cards for hand, cards in zip(state.hands, played, strict=True)]
 
 
 def holder(hands: list[list[Card]], wanted: Card | None) -> int | None:

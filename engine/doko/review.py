@@ -67,10 +67,16 @@ def decisions(record: Any, seat: int) -> tuple[GameState, list[str], list[int]]:
         raise RequestError("seat-range", last=start.players - 1)
     if seat not in start.active:
         raise RequestError("review-sits-out", seat=seat)
+    _replay_checked(start, actions)  # each action checked
+    return start, actions, [i for i, a in enumerate(actions) if Action.from_str(a).seat == seat]
+
+
+def _replay_checked(start: GameState, actions: list[str]) -> GameState:
+    """The state after ``actions`` from ``start``, each checked (see ``_apply_checked``)."""
     state = start
     for index, action in enumerate(actions):
         state = _apply_checked(state, action, index)
-    return start, actions, [i for i, a in enumerate(actions) if Action.from_str(a).seat == seat]
+    return state
 
 
 def _apply_checked(state: GameState, action: str, index: int) -> GameState:
@@ -242,9 +248,7 @@ def duplicate_step(record: Any, seat: int, bots: list[str | None], seed: int = 0
     ``{"done": true, "points": [...]}`` once it is over. ``record`` holds the deal and the
     actions replayed so far."""
     start, actions = parse_record(record)
-    state = start
-    for index, action in enumerate(actions):
-        state = _apply_checked(state, action, index)
+    state = _replay_checked(start, actions)
     if state.is_over:
         return {"done": True, "points": result(state)["points"], "record": record_of(state)}
     if not (isinstance(bots, list) and len(bots) == state.players):
@@ -285,9 +289,7 @@ def duplicate(
 
 def _finished(record: Any) -> GameState:
     start, actions = parse_record(record)
-    state = start
-    for index, action in enumerate(actions):
-        state = _apply_checked(state, action, index)
+    state = _replay_checked(start, actions)
     if not state.is_over:
         raise RequestError("review-unfinished")
     return state

@@ -115,6 +115,11 @@ def eyes(summary: Summary, party: str) -> int:
     return summary.eyes_re if party == "re" else TOTAL_EYES - summary.eyes_re
 
 
+def eyes_winner(summary: Summary) -> str:
+    """The party that won on Augen alone: Re with more than half, else Kontra."""
+    return "re" if summary.eyes_re >= WIN_EYES else "kontra"
+
+
 def has_trick(summary: Summary, party: str) -> bool:
     tricks = summary.tricks_re if party == "re" else summary.tricks_kontra
     if tricks is None:
@@ -286,7 +291,7 @@ def _lockhausen_winner(summary: Summary) -> str:
         limits = limits_of(summary, party)
         reached[party] = below(summary, other(party), limits[-1]) if limits else None
     if reached["re"] is None and reached["kontra"] is None:
-        return "re" if summary.eyes_re >= WIN_EYES else "kontra"
+        return eyes_winner(summary)
     for party in PARTIES:
         if reached[party]:
             return party
@@ -348,7 +353,7 @@ def score_lockhausen(summary: Summary) -> _Outcome:
 
 def score_berndt(summary: Summary) -> _Outcome:
     """Value V from Re's side; winners write 10 V, losers 0 unless Re lost."""
-    winner = "re" if summary.eyes_re >= WIN_EYES else "kontra"
+    winner = eyes_winner(summary)
     loser = other(winner)
     lines = [line("won", winner)]
     lines += [line(limit, winner) for limit in LIMITS if below(summary, loser, limit)]
@@ -368,7 +373,7 @@ def score_berndt(summary: Summary) -> _Outcome:
 
 def score_klassisch(summary: Summary) -> _Outcome:
     """1 for the game, Schneider, Schwarz, Sonderpunkte netted."""
-    winner = "re" if summary.eyes_re >= WIN_EYES else "kontra"
+    winner = eyes_winner(summary)
     loser = other(winner)
     lines = [line("won", winner)]
     if eyes(summary, loser) < 60:

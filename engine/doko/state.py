@@ -177,7 +177,7 @@ def _calls(state: GameState) -> ann.Calls | None:
         return None  # none before the Hochzeit is decided
     if _calls_over(state):  # (also: rules without announcements)
         return None
-    shift = state.deadline_shift if state.wedding_decided else 0  # 0 without the call
+    shift = state.deadline_shift  # 0 before the Hochzeit is decided
     if rules.announcements == "cards":
         sizes = tuple(map(len, state.hands))
         started = 0  # cards deadlines ignore tricks
@@ -201,7 +201,7 @@ def _calls_over(state: GameState) -> bool:
         return True
     if len(state.re_words) == len(state.kontra_words) == FULL_SAY:
         return True  # (random games say everything early)
-    shift = state.deadline_shift if state.wedding_decided else 0
+    shift = state.deadline_shift
     if rules.announcements == "cards":
         # a Gegenansage may come one card after the last deadline
         most = max(map(len, state.hands))

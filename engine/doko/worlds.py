@@ -19,6 +19,7 @@ from .cards import CQ, Card, deck, is_fixed_team
 from .contracts import WEDDINGS, card_order, is_solo
 from .observation import Observation
 from .state import GameState
+from .tricks import played_by_seat
 
 
 def voids(obs: Observation) -> dict[int, set[str]]:
@@ -131,12 +132,7 @@ def _deal_constrained(
 def _world(obs: Observation, hands: dict[int, list[Card]]) -> GameState:
     public = obs.public
     full = tuple(obs.hand if s == obs.seat else tuple(hands.get(s, ())) for s in range(obs.players))
-    played: dict[int, list[Card]] = {s: [] for s in range(obs.players)}
-    for trick in obs.tricks:
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            played[seat].append(card)
-    for seat, card in obs.trick:
-        played[seat].append(card)
+    played = played_by_seat(obs.tricks, obs.trick, obs.players)
     dealt = tuple(full[s] + tuple(played[s]) for s in range(obs.players))
     world = public._replace(hands=full, dealt=dealt)
     if public.contract == "normal" and not is_fixed_team(obs.players):
