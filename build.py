@@ -8,7 +8,7 @@
     python3 build.py bench [--smoke] [--json] [--net MBPS,RTT_MS]  start-up and engine
                                     speed in Chromium (benchmarks/page_bench.py)
 
-The helpers live in buildtools/: fast.py (bundle, Brotli/gzip copies), snapshot.py and
+The build itself is buildtools/site.py; its helpers: fast.py (bundle, Brotli/gzip copies), snapshot.py and
 make_snapshot.mjs (the Pyodide memory snapshot), offline.py (icons, precache list),
 serve.py (the server), chromium.py (the browser tests and benchmarks drive), testing.py.
 
