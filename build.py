@@ -8,9 +8,10 @@
     python3 build.py bench [--smoke] [--json] [--net MBPS,RTT_MS]  start-up and engine
                                     speed in Chromium (benchmarks/page_bench.py)
 
-The build itself is buildtools/site.py; its helpers: fast.py (bundle, Brotli/gzip copies), snapshot.py and
-make_snapshot.mjs (the Pyodide memory snapshot), offline.py (icons, precache list),
-serve.py (the server), chromium.py (the browser tests and benchmarks drive), testing.py.
+The build itself is buildtools/site.py; its helpers: fast.py (bundle, Brotli/gzip
+copies), snapshot.py and make_snapshot.mjs (the Pyodide memory snapshot), offline.py
+(icons, precache list), serve.py (the server), chromium.py (the browser tests and
+benchmarks drive), testing.py.
 
 Stdlib only. Pyodide comes from the npm package (fetched once with ``npm pack``
 into .cache/ and checked against a pinned hash); esbuild, which bundles the page's
