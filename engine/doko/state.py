@@ -3,8 +3,10 @@
 ``new_game`` deals; ``legal_actions(state)`` lists every action any seat may
 take now; ``apply(state, action)`` returns a new state or raises
 :class:`IllegalAction` with the reason. States are immutable, so undo, replay
-and search need nothing more. Actions are strings ``SEAT:WHAT`` (docs/formats.md;
-:class:`doko.actions.Action` reads and prints them).
+and search need nothing more. The legal lists and the history hold each action's
+text ``SEAT:WHAT`` (docs/formats.md: what records and share links keep; share links
+index the legal list); ``apply`` takes an :class:`doko.actions.Action` value, as the
+bots give, or that text, as the page and records give.
 
 Phases: ``reservations`` (each active seat once, from left of the dealer),
 ``poverty`` (the others accept or decline a Trumpfabgabe), ``poverty-return``
