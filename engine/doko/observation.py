@@ -43,11 +43,7 @@ class Observation(NamedTuple):
     # ``legal`` as listed for the state: ``apply(state, action, obs.listed)`` takes an
     # action chosen from it without checking it again
     listed: Legal = NOTHING
-
-    @property
-    def actions(self) -> list[Action]:
-        """``legal`` as values."""
-        return parse_all(self.legal)
+    actions: tuple[Action, ...] = ()  # ``legal`` as values, what the bots read
 
     @property
     def legal_cards(self) -> list[Card]:
@@ -88,6 +84,7 @@ def observe(state: GameState, seat: int) -> Observation:
         my_party=own_party(state, seat),
         public=public,
         listed=listed,
+        actions=tuple(parse_all(listed)),
     )
 
 
@@ -117,6 +114,7 @@ def _seat_view(
     my_party: str,
     public: GameState,
     listed: Legal = NOTHING,
+    actions: tuple[Action, ...] = (),
 ) -> Observation:
     return Observation(
         rules=state.rules,
@@ -140,6 +138,7 @@ def _seat_view(
         my_party=my_party,
         public=public,
         listed=listed,
+        actions=actions,
     )
 
 
