@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .actions import Action, is_wedding, parse, return_word, solo_word
+from .actions import Action, is_wedding, return_word, solo_word
 from .cards import CJ, CQ, DA, HT, Card
 from .contracts import PICTURE_RANKS, SUIT_OF_SOLO, is_solo, solo_kind
 from .gamestate import GameState
@@ -31,7 +31,7 @@ class Effort(NamedTuple):
 
 
 def random_bot(obs: Observation, rng: random.Random) -> Action:
-    return parse(rng.choice(obs.legal))
+    return rng.choice(obs.actions)
 
 
 def standard_bot(obs: Observation, rng: random.Random) -> Action:
