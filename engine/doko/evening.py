@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import dealer_sits_out
 from .draw import ROUNDS_PER_TABLE, TABLE_ROUNDS, draw_round, ranking
 from .errors import DokoError, TournamentError
 from .rules import Rules, load_rules
@@ -153,7 +154,7 @@ def sheet_totals(
     for index, game in enumerate(games, start=1):
         points = _game_points(rules, len(seats), game, index)
         totals = [a + b for a, b in zip(totals, points, strict=True)]
-    if len(seats) == 5:
+    if dealer_sits_out(len(seats)):
         _check_sitting_out(games)
     return totals
 

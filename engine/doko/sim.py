@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Action
 from .botregistry import get_bot
-from .cards import TOTAL_EYES, Card, deal, deck, total_eyes
+from .cards import TOTAL_EYES, Card, deal, dealer_sits_out, deck, total_eyes
 from .notation import record_of
 from .observation import observe
 from .outcome import result
@@ -103,7 +103,7 @@ def full_deck(size: int) -> dict[Card, int]:
 def is_zero_sum(rules: Rules, players: int) -> bool:
     if rules.scoring == "berndt":
         return False
-    return not (players == 5 and rules.sitting_out == "kontra")
+    return not (dealer_sits_out(players) and rules.sitting_out == "kontra")
 
 
 def simulate(

@@ -12,7 +12,7 @@ from typing import Any
 
 from .announcements import LIMITS, WORDS
 from .bock import MAX_LEVEL
-from .cards import DA, DOPPELKOPF_EYES, TOTAL_EYES, is_fixed_team
+from .cards import DA, DOPPELKOPF_EYES, TOTAL_EYES, dealer_sits_out, is_fixed_team, playing_seats
 from .contracts import LONE_WEDDINGS, card_order, is_solo_like, order_kind, solo_contract
 from .errors import SummaryError, coded
 from .rules import Rules, load_rules
@@ -91,7 +91,7 @@ def _read_seats(data: Mapping[str, Any], rules: Rules) -> tuple[int, int | None,
         )
     if is_fixed_team(players) and sitting_out is not None:
         raise SummaryError("sitting-out-fixed-teams", players=players)
-    if players == 5 and sitting_out is None:
+    if dealer_sits_out(players) and sitting_out is None:
         raise SummaryError("sitting-out-needed")
     if players == 4 and sitting_out is not None:
         raise SummaryError("sitting-out-four")
@@ -130,7 +130,7 @@ def _read_tricks(
     eyes_re: int,
     players: int,
 ) -> tuple[int | None, int | None]:
-    active = players - 1 if players == 5 else players
+    active = playing_seats(players)
     per_game = rules.deck_for(players) // active
     raw = data.get("tricks")
     eyes_of = {"re": eyes_re, "kontra": TOTAL_EYES - eyes_re}

@@ -119,4 +119,3 @@ def inflate(data: bytes, most: int) -> tuple[bytes, bytes] | None:
     if inflater.unconsumed_tail or not inflater.eof:
         return None
     return body, inflater.unused_data
-

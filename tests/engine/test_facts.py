@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from doko.cards import DOPPELKOPF_EYES, HALF_EYES, TOTAL_EYES, WIN_EYES, deck, total_eyes
+from doko.cards import (
+    DOPPELKOPF_EYES,
+    HALF_EYES,
+    TOTAL_EYES,
+    WIN_EYES,
+    dealer_sits_out,
+    deck,
+    playing_seats,
+    total_eyes,
+)
 from doko.contracts import is_solo, order_kind, solo_contract, solo_kind
 from doko.rules import PRESETS
 from doko.state import apply, legal_actions, seeded_game
@@ -19,6 +28,14 @@ def test_the_augen_of_every_deck_played() -> None:
         for players in rules.players:
             assert total_eyes(deck(rules.deck_for(players))) == TOTAL_EYES == 240
     assert (HALF_EYES, WIN_EYES, DOPPELKOPF_EYES) == (120, 121, 40)
+
+
+def test_at_five_the_dealer_sits_out() -> None:
+    for players in (4, 5, 6, 8):
+        state = seeded_game(PRESETS["klassisch"], 1, players, dealer=2)
+        holding = [seat for seat, hand in enumerate(state.dealt) if hand]
+        assert len(holding) == playing_seats(players) == players - (players == 5)
+        assert (2 not in holding) == dealer_sits_out(players) == (players == 5)
 
 
 def test_solo_contract_ids() -> None:
