@@ -292,7 +292,7 @@ def engine_poverty_deal(preset: str, level: str) -> tuple[int, dict[str, int]]:
     import json
 
     from doko import api
-    from doko.botregistry import level_bot
+    from doko.levels import level_bot
 
     for seed in range(1, 200):
         bots = [None, *[level_bot(level)] * 3]
