@@ -31,6 +31,7 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from doko import botregistry
+from doko.actions import Action
 from doko.announcements import WORDS
 from doko.bots import Bot
 from doko.cards import CARDS, CJ, DA, EYES, HT
@@ -75,8 +76,9 @@ def parse_spec(spec: str) -> Settings:
 def make_bot(spec: str) -> Bot:
     settings = parse_spec(spec)
 
-    def bot(obs: Observation, rng: random.Random) -> str:
-        return choose(obs, rng, settings)
+    def bot(obs: Observation, rng: random.Random) -> Action:
+        move = choose(obs, rng, settings)
+        return obs.actions[obs.legal.index(move)] if obs.actions else Action.from_str(move)
 
     return bot
 

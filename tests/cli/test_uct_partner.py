@@ -50,7 +50,7 @@ def play(state: GameState, seed: int) -> GameState:
         assert seat is not None
         obs = observe(state, seat)
         action = (partner if seat % 2 == 0 else standard_bot)(obs, rng)
-        assert action in obs.legal
+        assert action in obs.actions
         state = apply(state, action)
     return state
 
