@@ -38,7 +38,8 @@ COUNT_REQUESTS = """(() => {
 # Taps the first playable card and resolves with the ms until it lies in the trick (DOM)
 # and until the frame showing it has been painted.
 TAP_JS = """() => new Promise((resolve) => {
-  const button = document.querySelector("[data-testid=hand] button[data-card]:not([aria-disabled])");
+  const hand = document.querySelector("[data-testid=hand]");
+  const button = hand.querySelector("button[data-card]:not([aria-disabled])");
   const card = button.dataset.card;
   const selector = `[data-testid=trick] [data-card="${card}"]`;
   const before = document.querySelectorAll(selector).length;
@@ -59,15 +60,18 @@ TAP_JS = """() => new Promise((resolve) => {
     }
   });
   observer.observe(document.getElementById("app"), { childList: true, subtree: true });
-  setTimeout(() => { observer.disconnect(); if (dom === null) resolve({ card, dom: null }); }, 30000);
+  setTimeout(() => {
+    observer.disconnect();
+    if (dom === null) resolve({ card, dom: null });
+  }, 30000);
   button.click();
 })"""
 
 # What the player may do now: "card" (a playable card in the hand), "healthy", "done".
 NEXT_JS = """() => {
   if (document.querySelector("[data-testid=result]")) return "done";
-  if (document.querySelector("[data-testid=actions] button[data-action=healthy]:not([aria-disabled])"))
-    return "healthy";
+  const healthy = "[data-testid=actions] button[data-action=healthy]:not([aria-disabled])";
+  if (document.querySelector(healthy)) return "healthy";
   const hand = document.querySelector("[data-testid=hand]");
   if (hand && hand.dataset.myTurn === "true"
       && hand.querySelector("button[data-card]:not([aria-disabled])")) return "card";
@@ -90,7 +94,7 @@ def play_deal(page: Any, base: str, seed: int) -> tuple[list[dict[str, Any]], li
         if step == "healthy":
             page.click("[data-testid=actions] button[data-action=healthy]")
             page.wait_for_function(
-                "() => !document.querySelector('[data-testid=actions] button[data-action=healthy]')",
+                "() => !document.querySelector('[data-testid=actions] [data-action=healthy]')",
                 timeout=TIMEOUT_MS,
             )
             continue
@@ -148,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     by_type: dict[str, int] = {}
     for kind in requests:
         by_type[kind] = by_type.get(kind, 0) + 1
-    print(f"worker requests per card: {len(requests) / cards:.2f}  ({len(requests)} in all: {by_type})")
+    per_card = len(requests) / cards
+    print(f"worker requests per card: {per_card:.2f} ({len(requests)} in all: {by_type})")
     return 0
 
 
