@@ -37,6 +37,7 @@ from doko.series import (
     totals,
 )
 from doko.state import GameState, apply, legal_actions, new_game
+from support import view_of
 
 ALL = list(BOCK_TRIGGERS)
 
@@ -413,7 +414,7 @@ def test_a_game_with_the_wrong_bock_does_not_fit_the_series() -> None:
 
 
 def call(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(api.handle(kind, json.dumps(payload)))
+    answer: dict[str, Any] = view_of(json.loads(api.handle(kind, json.dumps(payload))))
     return answer
 
 
