@@ -40,6 +40,7 @@ const store = {
   // {rules, differences, saved: name or "", asking: the name field is open}
   variantNotice: null,
   view: null, // last VIEW from the engine
+  events: [], // what happened in the step that brought it (engine's doko.events)
   busy: false, // a human action is on its way to the engine
   alert: "",
   error: "",
@@ -355,9 +356,9 @@ function keeperRulesFromLink(params) {
 // the alert, and the deal starts with the preset's defaults instead of an empty table.
 async function newGameOrDefaults(token, payload) {
   try {
-    const view = await call("new_game", payload);
-    if (token === game) await persist();
-    if (token === game) setView(view);
+    const answer = await call("new_game", payload);
+    if (token === game) await persist(token, "new_game", answer.save);
+    if (token === game) setView(answer.view, answer.events);
     return;
   } catch (err) {
     if (token !== game) return;
@@ -372,9 +373,9 @@ async function newGameOrDefaults(token, payload) {
 // the running deal alone (schema 1, `load_record`). Data the engine refuses is set
 // aside (quarantine + the role=alert message) and false says: start a new game.
 async function resumeSaved(token, resume) {
-  let view;
+  let answer;
   try {
-    view = resume.table ? await call("resume", { table: resume.table })
+    answer = resume.table ? await call("resume", { table: resume.table })
       : await call("load_record", { record: resume.record, seat: resume.seat });
   } catch (err) {
     if (token === game) await saved.setAsideGame({ code: err.code, params: err.params });
@@ -382,10 +383,10 @@ async function resumeSaved(token, resume) {
   }
   if (token !== game) return true;
   gameId = typeof resume.gameId === "string" ? resume.gameId : newGameId();
-  const shared = together.resumed(resume.together, view.players);
+  const shared = together.resumed(resume.together, answer.view.players);
   // a schema 1 entry is written again as a whole table
-  if (!await persist(token, "resume") || token !== game) return true;
-  setView(await passplay.present(view));
+  if (!await persist(token, "resume", answer.save) || token !== game) return true;
+  setView(await passplay.present(answer.view), answer.events);
   if (shared === "host" && token === game) net.hostStarted(false);
   return true;
 }
@@ -395,12 +396,13 @@ async function request(token, type, payload) {
   if (store.screen === "play" && store.tab !== "own") return;
   inFlight++;
   try {
-    const view = await call(type, payload);
+    // one request: the new view, what happened (events) and the table to store (save)
+    const answer = await call(type, payload);
     // a saved game is written (and committed) before the move is shown as done; a
     // refused write is no move: the table says where the game went instead
-    if (token !== game || !await persist(token, type)) return;
-    const seen = await passplay.present(view); // pass and play: only the hand that may show
-    if (token === game) setView(seen);
+    if (token !== game || !await persist(token, type, answer.save)) return;
+    const seen = await passplay.present(answer.view); // pass and play: only the hand that may show
+    if (token === game) setView(seen, answer.events);
   } catch (err) {
     if (token !== game) return;
     store.busy = false;
@@ -446,8 +448,10 @@ async function guestMove(action) {
   const token = game;
   store.busy = true;
   try {
-    const view = await call("act", { action });
-    if (token === game && await persist(token, "act") && token === game) setView(view);
+    const answer = await call("act", { action });
+    if (token === game && await persist(token, "act", answer.save) && token === game) {
+      setView(answer.view, answer.events);
+    }
     return null;
   } catch (err) {
     store.busy = false;
@@ -461,8 +465,10 @@ async function setBots(bots) {
   const token = game;
   store.busy = true;
   try {
-    const view = await call("set_bots", { bots });
-    if (token === game && await persist(token, "set_bots") && token === game) setView(view);
+    const answer = await call("set_bots", { bots });
+    if (token === game && await persist(token, "set_bots", answer.save) && token === game) {
+      setView(answer.view, answer.events);
+    }
   } catch (err) {
     store.busy = false;
     store.alert = errorText(err, seatName);
@@ -470,10 +476,11 @@ async function setBots(bots) {
   }
 }
 
-function setView(view) {
+function setView(view, events = []) {
   if (view.phase === "done" && view.result && store.view?.phase !== "done") keepDealStat(view);
   if (view.phase === "done" || view.sitting_out !== view.seat) store.skip = false;
-  tools.onView(store.view, view);
+  tools.onView(view, events);
+  store.events = events; // the last step's events: a host passes them on to its guests
   if (store.skip) tools.collect();
   store.view = view;
   store.busy = false;
@@ -1103,7 +1110,8 @@ const say = (text) => { store.alert = text; render(); };
 together.initTogether({ state: store, root, render, alert: say, start: (mode, names) => startTogether(mode, names),
   rounds: () => store.rounds ?? defaultRounds() });
 passplay.initPassplay({ state: store, call, render, show: setView });
-net.initNetplay({ state: store, root, render, call, alert: say, show: setView, stun: together.stunSetting,
+net.initNetplay({ state: store, root, render, call, alert: say,
+  show: (view, events) => setView(view, tools.checkedEvents(events, view.players)), stun: together.stunSetting,
   act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => inFlight > 0 });
 
 initTournament({
@@ -1124,10 +1132,10 @@ tools.init({ state: store, render, act, call, seatName, scheduleBot,
 
 // Write the table; false if the write was refused because another tab has the game
 // (this tab then stops and says so). Other storage failures keep the game going.
-async function persist(token, type) {
+async function persist(token, type, table) {
   if (!store.view && store.screen !== "play") return true;
   try {
-    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game",
+    await saved.saveGame(table, location.hash.startsWith("#/play") ? location.hash : "#/game",
       { owner: tabs.tabId, gameId, back: type === "undo", together: together.saved() });
   } catch (err) {
     if (err?.code === "game-owned" || err?.code === "game-newer") {

@@ -298,7 +298,7 @@ async function sendView(seatNo) {
   const view = await ctx.call("view", { seat: seatNo });
   view.record = null;
   send(seat, { t: "view", seq: seat.seq, names: ctx.state.together.names, host: host.seat,
-    started: host.started, view });
+    started: host.started, view, events: ctx.state.events ?? [] });
 }
 
 async function sendViews() {
@@ -549,7 +549,7 @@ function fromHost(data) {
     store.together = { mode: "guest", names: msg.names.map((n) => (typeof n === "string" ? n.slice(0, 40) : null)),
       host: msg.host, started: !!msg.started };
     store.screen = "play";
-    ctx.show(msg.view);
+    ctx.show(msg.view, msg.events);
   } else if (msg.t === "refused") {
     store.busy = false;
     ctx.alert(errorText({ code: String(msg.code), params: msg.params && typeof msg.params === "object" ? msg.params : {} }));

@@ -496,8 +496,8 @@ export async function savedGame(hash) {
 // it. `owner` is this tab's id, `gameId` the game's; `back` allows fewer moves than the
 // stored entry (a take-back). Rejects with code "game-owned" or "game-newer" when the
 // stored game belongs to another tab or is further on: nothing is overwritten then.
-export async function saveGame(call, hash, { owner, gameId, back = false, together = null }) {
-  const table = await call("save");
+// `table`: the engine's saved table (a move's answer carries it as `save`).
+export async function saveGame(table, hash, { owner, gameId, back = false, together = null }) {
   const data = { hash, table, moves: moveCount(table), gameId };
   if (together) data.together = together; // a shared table's people: {mode, names}
   const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
