@@ -28,80 +28,26 @@ import { initVariants } from "./variants.js";
 import * as together from "./together.js";
 import * as passplay from "./passplay.js";
 import * as net from "./netplay.js";
+import { defaults, createStore, frameScheduler } from "./store.js";
+import { workerClient } from "./worker-client.js";
+import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "./router.js";
+import { seatName as seatNameOf, tablePlayers } from "./seats.js";
+import { randomSeed, randomId } from "./random.js";
+import { intentTable, runIntent, intentData } from "./intents.js";
 
-const store = {
-  engine: "loading", // loading | ready | failed
-  engineError: "",
-  screen: "start", // start | play | keeper | replay | tournament
-  preset: "ddv",
-  variant: null, // id of the saved house-rule variant chosen on the start page, or null
-  optionsMeta: null, // every option's metadata from the engine (the rules editor draws them)
-  // a link's variant, shown (what differs from its preset) before the first card:
-  // {rules, differences, saved: name or "", asking: the name field is open}
-  variantNotice: null,
-  view: null, // last VIEW from the engine
-  events: [], // what happened in the step that brought it (engine's doko.events)
-  busy: false, // a human action is on its way to the engine
-  alert: "",
-  error: "",
-  picked: [], // cards chosen to give back after a Trumpfabgabe
-  skip: false, // the dealer who sits out skips ahead to the result
-  toast: "", // a short visible confirmation ("Link kopiert.")
-  delay: 400, // ms before each bot move, so cards can be seen landing
-  players: 4, // table size for the next game (the preset's `players` allow)
-  rounds: null, // rounds of the next series; null: the preset's default (engine's)
-  level: null, // the bots' level id (engine's metadata); null: the engine's default
-  rulesMeta: null, // presets from the engine's "rules" answer
-  limits: null, // the engine's ranges for table options (max rounds)
-  levels: null, // announcement word -> its level (index into a view's deadlines)
-  botLevels: [], // the bots' levels the engine offers: [{id, bot}]
-  defaultLevel: null,
-  tournament: null, // a tournament night's choices from the engine (table rounds)
-  expanded: [], // score-sheet rows showing their itemised lines
-  savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
-  quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
-  confirmDrop: null, // the quarantined entry whose "delete" was pressed once
-  keeperRead: false, // the keeper's stored sheet has been read (or set aside)
-  asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
-  tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
-  tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
-  otherGame: false, // the other tab's game is not the one this link opens
-  tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
-  together: null, // a shared table's people (together.js): pass and play, host or guest
-  seatName,
-  relative,
-};
+const store = defaults();
+const page = createStore(store, draw, frameScheduler((fn) => requestAnimationFrame(fn), setTimeout));
+const update = (fn) => page.update(fn);
+// Legacy name used by the modules' init objects: a redraw on the next frame.
+const render = () => page.update();
+const seatName = (seat) => seatNameOf(store, seat);
 
 // ---- worker client ------------------------------------------------------
 
-const pending = new Map();
-let nextId = 1;
-
-listen(({ data }) => {
-  if (data.type === "ready") return engineReady(data);
-  if (data.type === "failed") return engineFailed(data.error);
-  const waiting = pending.get(data.id);
-  if (!waiting) return;
-  pending.delete(data.id);
-  if (data.ok) waiting.resolve(data.result);
-  else waiting.reject(engineError(data.error));
-}, (event) => engineFailed(event.message || "worker error"));
-
-// The worker's error ({message, code, params}) as an Error the page can translate.
-function engineError(error) {
-  const err = new Error(typeof error === "string" ? error : error?.message ?? "error");
-  err.code = error?.code ?? null;
-  err.params = error?.params ?? {};
-  return err;
-}
-
-function call(type, payload = {}) {
-  return new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, type, payload });
-  });
-}
+const client = workerClient((message) => worker.postMessage(message),
+  { onReady: engineReady, onFailed: engineFailed });
+listen(({ data }) => client.receive(data), (event) => engineFailed(event.message || "worker error"));
+const call = client.call;
 
 // Resolves once the engine has said which rules it plays (a saved sheet is checked then).
 let rulesKnown;
@@ -122,7 +68,7 @@ async function engineReady(data) {
     store.levels = rules.announcement_levels ?? null;
     store.botLevels = rules.levels ?? [];
     store.defaultLevel = rules.default_level ?? null;
-    store.tournament = rules.tournament ?? null;
+    store.tournamentMeta = rules.tournament ?? null;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     rulesKnown();
     render();
@@ -144,12 +90,11 @@ function engineFailed(error) {
 let game = 0; // bumps on every new game so stale bot timers and replies are dropped
 
 function route() {
-  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const { path, params } = parseHash(location.hash);
   // only the table screen plays the saved game; elsewhere another tab may take it
   if (path !== "/play" && path !== "/game") tabs.release();
-  const params = new URLSearchParams(query);
   // a link's parameters hold for the game it opens, not for any screen after it
-  store.delay = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : chosenDelay();
+  store.delay = linkDelay(params) ?? chosenDelay();
   if (params.has("wait")) net.setWait(Number(params.get("wait")));
   if (path.startsWith("/answer/")) return void net.openAnswer(path.slice("/answer/".length));
   // a shared table ends when its page goes elsewhere (a saved one comes back on resume)
@@ -161,8 +106,7 @@ function route() {
     return void net.openInvite(path.slice("/join/".length));
   }
   if (path === "/together") {
-    const seed = Number.parseInt(params.get("seed") ?? "", 10);
-    togetherSeed = Number.isFinite(seed) ? seed : null; // a test's (or a shared) deal
+    togetherSeed = gameLink(params).seed; // a test's (or a shared) deal
     game++;
     Object.assign(store, { screen: "together", view: null, alert: "", error: "" });
     return void render();
@@ -170,18 +114,13 @@ function route() {
   if (path === "/play") {
     const link = V.rulesFromParams(params, store.preset);
     const rules = link.rules;
-    const seed = Number.parseInt(params.get("seed") ?? "", 10);
-    const players = Number.parseInt(params.get("players") ?? "4", 10);
-    const rounds = Number.parseInt(params.get("rounds") ?? "", 10);
+    const { seed, players, rounds, level } = gameLink(params);
     if (store.rulesMeta && Object.hasOwn(store.rulesMeta, V.presetOf(rules))) store.preset = V.presetOf(rules);
-    store.players = [4, 5, 6, 8].includes(players) ? players : 4;
-    store.rounds = rounds >= 1 ? rounds : null;
-    store.level = params.get("level") || null;
-    startGame(rules, Number.isFinite(seed) ? seed : randomSeed(), false, location.hash,
+    Object.assign(store, { players, rounds, level });
+    startGame(rules, seed ?? randomSeed(), false, location.hash,
       link.error ? t("badOptions", { why: errorText(link.error) }) : "");
   } else if (path.startsWith("/replay/") || path === "/demos") {
-    const seat = Number.parseInt(params.get("seat") ?? "", 10);
-    openReplay(path, Number.isInteger(seat) ? seat : null, params.get("notes"));
+    openReplay(path, linkSeat(params), params.get("notes"));
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
@@ -214,9 +153,7 @@ function route() {
 // The game on this table, as the saved entry knows it (shared by tabs that resumed it).
 let gameId = "";
 
-function newGameId() {
-  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
-}
+const newGameId = randomId;
 
 // Starts the table again here, taking the game from another tab (set while this tab
 // shows the other-tab notice; "take-over" calls it).
@@ -443,35 +380,35 @@ function levelBot() {
   return store.botLevels.find((l) => l.id === level)?.bot ?? "standard";
 }
 
-// A guest's move on the host's table; its refusal ({code, params}) goes back to the guest.
-async function guestMove(action) {
+// A step on a shared table that is not this page's own tap (a guest's move, who plays
+// each seat): one request, stored and shown; a refusal comes back as {code, params}.
+async function tableStep(type, payload) {
   const token = game;
   store.busy = true;
   try {
-    const answer = await call("act", { action });
-    if (token === game && await persist(token, "act", answer.save) && token === game) {
+    const answer = await call(type, payload);
+    if (token === game && await persist(token, type, answer.save) && token === game) {
       setView(answer.view, answer.events);
     }
     return null;
   } catch (err) {
     store.busy = false;
-    if (token === game) scheduleBot();
     return { code: err.code, params: err.params };
   }
 }
 
+// A guest's move on the host's table; its refusal goes back to the guest.
+async function guestMove(action) {
+  const refusal = await tableStep("act", { action });
+  if (refusal) scheduleBot();
+  return refusal;
+}
+
 // Who plays each seat from now on (a guest left or came back).
 async function setBots(bots) {
-  const token = game;
-  store.busy = true;
-  try {
-    const answer = await call("set_bots", { bots });
-    if (token === game && await persist(token, "set_bots", answer.save) && token === game) {
-      setView(answer.view, answer.events);
-    }
-  } catch (err) {
-    store.busy = false;
-    store.alert = errorText(err, seatName);
+  const refusal = await tableStep("set_bots", { bots });
+  if (refusal) {
+    store.alert = errorText(refusal, seatName);
     render();
   }
 }
@@ -562,11 +499,8 @@ function dispatch(intent) {
       try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
       return render();
     case "new":
-      location.hash = `#/play?rules=${encodeURIComponent(store.preset)}${V.optionsParam(chosenRules())}`
-        + `&seed=${randomSeed()}`
-        + (store.players !== 4 ? `&players=${store.players}` : "")
-        + (store.rounds ? `&rounds=${store.rounds}` : "")
-        + (store.level ? `&level=${encodeURIComponent(store.level)}` : "");
+      location.hash = newGameHash({ preset: store.preset, optionsParam: V.optionsParam(chosenRules()),
+        seed: randomSeed(), players: store.players, rounds: store.rounds, level: store.level });
       return;
     case "keeper":
       location.hash = "#/keeper";
@@ -680,35 +614,11 @@ function returnCount(view) {
   return option ? option.split(":return:")[1].split(",").length : 0;
 }
 
-function randomSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
-}
-
-// ---- seats --------------------------------------------------------------
-
-function players() {
-  return store.view ? store.view.players : store.players;
-}
-
-// Seats counted clockwise from the player: 0 you, 1 left, ...
-function relative(seat) {
-  const me = store.view ? store.view.seat : 0;
-  return (seat - me + players()) % players();
-}
-
-function seatName(seat) {
-  const named = together.nameOf(seat);
-  if (named) return named;
-  const n = players();
-  const names = t(`seats${n}`);
-  return Array.isArray(names) ? names[relative(seat)] ?? String(seat) : String(seat);
-}
-
 // ---- drawing ------------------------------------------------------------
 
 const root = document.getElementById("app");
 
-function render() {
+function draw() {
   const focusKey = document.activeElement?.dataset?.focus;
   const before = motion.capture(root);
   document.documentElement.lang = getLang();
@@ -1006,8 +916,8 @@ function scoreSheet(view) {
   return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
     h("h2", { id: "sheet-title", text: t("scoresheet") }),
     seriesState(view),
-    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName, review: true,
-      expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null),
+    sheetView({ rows: view.sheet, totals: view.totals, seats: tablePlayers(store), seatName, review: true,
+      expanded: store.expanded, sittingOut: (row) => (tablePlayers(store) === 5 ? row.dealer : null),
       replayable: true, bockToCome: view.bock_to_come ?? 0 }));
 }
 
@@ -1042,6 +952,43 @@ function setText(id, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+// ---- the one context every handler gets, and the one intent table ---------
+
+const SAVERS = { keeper: saved.saveKeeper, tournament: saved.saveTournament, variants: saved.saveVariants };
+
+const ctx = {
+  state: store,
+  update,
+  call,
+  navigate: (hash) => { location.hash = hash; },
+  alert: (what) => update((s) => {
+    s.alert = typeof what === "string" ? what : errorText(what, seatName);
+  }),
+  status: (text) => setText("status", text),
+  save: (kind, data) => (SAVERS[kind] ? SAVERS[kind](data)
+    : Promise.reject(Object.assign(new Error(kind), { code: "storage-kind", params: { kind } }))),
+  setAside: (kind, entry, why) => (kind === "keeper" ? keeperSetAside(entry, why)
+    : saved.setAside(kind, why).then((moved) => moved || saved.quarantine(kind, entry, why))),
+  download,
+  meta: () => ({ presets: store.rulesMeta, options: store.optionsMeta, limits: store.limits,
+    announcementLevels: store.levels, levels: store.botLevels, defaultLevel: store.defaultLevel,
+    tournament: store.tournamentMeta }),
+};
+
+// The page's own intents: each goes through dispatch's guards (a covered hand, a table
+// this tab does not own take no moves).
+const PAGE_INTENTS = ["take-over", "quarantine-export", "quarantine-delete", "lang", "new", "keeper",
+  "tournament", "players", "level", "rounds", "skip", "more-calls", "solo-picker", "primer", "home",
+  "sheet-replay", "share", "variant-notice-ok", "variant-notice-save", "variant", "preset", "review",
+  "review-game", "next", "theme", "settings", "help", "last", "collect", "wedding-picker", "hint", "undo"];
+const pageIntents = Object.fromEntries(PAGE_INTENTS.map((name) => [name,
+  (_ctx, data) => dispatch({ kind: name, value: data.value })]));
+const intents = intentTable(pageIntents, {
+  "new-here": () => dispatch({ kind: "home" }),
+  "toggle-row": (_ctx, data) => dispatch({ kind: "toggle-row", row: Number(data.row) }),
+  return: (_ctx, data) => { if (data.enabled) dispatch({ kind: "return" }); },
+});
+
 // ---- wiring -------------------------------------------------------------
 
 document.getElementById("alert").addEventListener("click", () => {
@@ -1053,23 +1000,22 @@ document.getElementById("alert").addEventListener("click", () => {
 root.addEventListener("click", (event) => {
   const el = event.target.closest("button");
   if (!el || !root.contains(el)) return;
-  const { card, action, intent, index, value } = el.dataset;
+  const { card, action, intent, index } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
+  // the screens' modules still dispatch their own intents by prefix (until they export
+  // their handlers for the table)
   if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
   else if (intent && intent.startsWith("tournament-")) { if (enabled) tournamentClick({ ...el.dataset }); }
   else if (intent && intent.startsWith("together-")) { if (enabled) togetherClick({ ...el.dataset }); }
-  else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
+  else if (intent && runIntent(intents, intent, ctx, intentData(el))) return;
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
-  else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
-  else if (intent === "new-here") dispatch({ kind: "home" });
-  else if (intent) dispatch({ kind: intent, value });
 });
 
 root.addEventListener("change", (event) => {
   const el = event.target;
   if (el.tagName === "SELECT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
-    dispatch({ kind: el.dataset.intent, value: el.value });
+    runIntent(intents, el.dataset.intent, ctx, intentData(el));
   }
 });
 
@@ -1118,7 +1064,7 @@ initTournament({
   call, render,
   alert: (text) => { store.alert = text; updateLive(); },
   meta: () => store.rulesMeta,
-  tableRounds: () => store.tournament?.table_rounds ?? [],
+  tableRounds: () => store.tournamentMeta?.table_rounds ?? [],
 });
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,

@@ -3,7 +3,7 @@
 // words, contracts, score items, error codes) are translated here, never parsed.
 import de from "./lang/de.js";
 import en from "./lang/en.js";
-import { isCard } from "./cards.js";
+import { isCard } from "./card-text.js";
 
 const TABLES = { de, en };
 let lang = "de";

@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import { t, presetName, errorText, localText } from "./i18n.js";
 import { compactSdp, expandSdp, encode, decode, linkTo } from "./invite.js";
 import { qrCode } from "./qr.js";
+import { randomId } from "./random.js";
 
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
 const CHANNEL = "doko-together";
@@ -57,9 +58,7 @@ function gathered(pc) {
   });
 }
 
-function key() {
-  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
-}
+const key = randomId;
 
 // ==== the host ===========================================================================
 
