@@ -6,14 +6,11 @@ import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
 import { keeperRefusal, onKeeperChange, keeperUseRules } from "./keeper.js";
-import { sheetView, bockChip } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
-import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
 import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
-import { installSprite, isCard } from "./cards.js";
-import { icon } from "./icons.js";
+import { installSprite } from "./cards.js";
 import * as motion from "./motion.js";
 import * as saved from "./storage.js";
 import * as tabs from "./tabs.js";
@@ -21,8 +18,8 @@ import { download } from "./dom.js";
 import { options, delay as chosenDelay } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
-import { worker, listen, progressText } from "./boot.js";
-import { initEditor, editorRoute, editorScreen, differencesView, rulesName } from "./editor.js";
+import { worker, listen } from "./boot.js";
+import { initEditor, editorRoute, editorScreen } from "./editor.js";
 import * as V from "./variants.js";
 import { initVariants } from "./variants.js";
 import * as together from "./together.js";
@@ -34,6 +31,7 @@ import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "./router.
 import { seatName as seatNameOf, tablePlayers } from "./seats.js";
 import { randomSeed, randomId } from "./random.js";
 import { intentTable, runIntent, intentData } from "./intents.js";
+import { playScreen, header, returnCount, rulesPageLink } from "./screens/play.js";
 
 const store = defaults();
 const page = createStore(store, draw, frameScheduler((fn) => requestAnimationFrame(fn), setTimeout));
@@ -609,11 +607,6 @@ function tapCard(card, index, enabled) {
   render();
 }
 
-function returnCount(view) {
-  const option = view.legal.find((a) => a.includes(":return:"));
-  return option ? option.split(":return:")[1].split(",").length : 0;
-}
-
 // ---- drawing ------------------------------------------------------------
 
 const root = document.getElementById("app");
@@ -624,7 +617,7 @@ function draw() {
   document.documentElement.lang = getLang();
   document.title = t("title");
   root.dataset.screen = store.screen;
-  root.replaceChildren(header(), screen());
+  root.replaceChildren(header(store), screen());
   if (store.screen === "play") perf.markRender(root);
   if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
   motion.play(before, root, flightTime());
@@ -638,7 +631,7 @@ function flightTime() {
 
 function screen() {
   switch (store.screen) {
-    case "play": return tableScreen();
+    case "play": return playScreen(store);
     // the stored sheet is read (or set aside) before the keeper shows one
     case "keeper": return store.keeperRead ? keeperScreen(store.engine === "ready")
       : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
@@ -653,55 +646,6 @@ function screen() {
     default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
       store.alert = message; render(); }), maxRounds, defaultRounds, presetPlayers });
   }
-}
-
-function headerButton(intent, name, label, extra = {}) {
-  return h("button", { type: "button", class: "icon", dataset: { intent, focus: intent, ...extra.dataset },
-    ...extra.attrs }, icon(name), h("span", { class: "label", text: label }));
-}
-
-function header() {
-  const playing = store.screen === "play";
-  return h("header", { class: "bar" },
-    store.screen === "start" ? h("h1", { id: "title", text: t("title") })
-      : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
-        h("span", { id: "title", class: "title", text: t("title") })),
-    playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
-      text: rulesName(store.view.rules_spec ?? store.view.rules) }) : null,
-    playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
-    engineBadge(),
-    h("div", { class: "bar-buttons" },
-      tools.headerButtons(),
-      playing && store.view && store.engine === "ready" && !net.isGuest()
-        ? headerButton("share", "share", t("share"), { dataset: { testid: "share" } }) : null,
-      h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
-        dataset: { intent: "lang", focus: "lang" } }, icon("language"),
-      h("span", { class: "label", text: t("language") }))),
-    store.toast ? h("p", { class: "toast", role: "status", dataset: { testid: "toast" }, text: store.toast }) : null);
-}
-
-function engineBadge() {
-  if (store.engine === "ready") return null;
-  if (store.engine === "failed") {
-    return h("p", { class: "engine failed", dataset: { testid: "engine-error" },
-      text: t("engineFailed") });
-  }
-  // on the table the felt shows the progress bar
-  return h("p", { class: "engine loading", dataset: { testid: "loading" } },
-    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"),
-    store.screen === "play" && !store.view ? null : progressBar());
-}
-
-// The engine's download as it arrives: boot.js updates the bar's width (--engine-progress),
-// its value and the percentage from the worker's reports without a render.
-function progressBar(percent = false) {
-  const now = document.documentElement.dataset.engineProgress ?? "0";
-  const bar = h("span", { class: "engine-progress", role: "progressbar", "aria-label": t("engineDownload"),
-    "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": now, dataset: { testid: "engine-progress" } },
-  h("span"));
-  if (!percent) return bar;
-  return h("span", { class: "engine-progress-row" }, bar,
-    h("span", { class: "engine-percent", "aria-hidden": "true", text: progressText() }));
 }
 
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
@@ -721,9 +665,6 @@ function chosenMeta() {
   return V.rulesMeta(store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
 }
 
-function rulesPageLink(rules) {
-  return `#/rules/view?rules=${encodeURIComponent(V.presetOf(rules))}${V.optionsParam(rules)}`;
-}
 
 // Save the variant a link brought under the name typed in the notice.
 async function saveNoticeVariant() {
@@ -749,45 +690,6 @@ async function saveNoticeVariant() {
   render();
 }
 
-// Before the first card of a link's variant: what differs from the preset, and the offer
-// to keep it on this device under a name.
-function variantNoticeView() {
-  const notice = store.variantNotice;
-  if (!notice) return null;
-  const preset = presetName(store.rulesMeta, V.presetOf(notice.rules));
-  let saveRow;
-  if (notice.saved) {
-    saveRow = h("p", { class: "saved-note", dataset: { testid: "variant-notice-saved" },
-      text: t("variantSavedAs", { name: notice.saved }) });
-  } else if (notice.asking) {
-    const input = h("input", { id: "notice-name", type: "text", maxlength: "60", value: notice.name,
-      autocomplete: "off", placeholder: t("variantNamePlaceholder"), dataset: { focus: "notice-name", testid: "variant-notice-name" } });
-    input.addEventListener("input", () => { notice.name = input.value; });
-    input.addEventListener("keydown", (e) => { if (e.key === "Enter") saveNoticeVariant(); });
-    saveRow = h("div", { class: "field notice-save" }, h("label", { for: "notice-name", text: t("variantName") }),
-      h("div", { class: "notice-save-row" }, input,
-        h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-save", focus: "notice-save-ok",
-          testid: "variant-notice-save-ok" }, text: t("variantSave") })));
-  } else {
-    saveRow = null;
-  }
-  return h("section", { class: "result variant-notice", role: "dialog", "aria-labelledby": "notice-title",
-    dataset: { testid: "variant-notice" } },
-  h("div", { class: "result-body" },
-    h("h2", { id: "notice-title", text: notice.saved ? t("noticeTitleSaved", { name: notice.saved })
-      : t("noticeTitle", { preset }) }),
-    h("p", { class: "quiet", text: t("noticeLine", { preset }) }),
-    differencesView(notice.differences, { testid: "variant-notice-differences" }),
-    saveRow),
-  h("div", { class: "result-go" },
-    h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-ok", focus: "notice-ok",
-      testid: "variant-notice-ok" }, text: t("noticePlay") }),
-    notice.saved || notice.asking ? null : h("button", { type: "button", dataset: { intent: "variant-notice-save",
-      focus: "notice-save", testid: "variant-notice-save" }, text: t("noticeSave") }),
-    h("a", { class: "button", href: rulesPageLink(notice.rules), dataset: { testid: "variant-notice-rules" },
-      text: t("rulesView") })));
-}
-
 function defaultRounds() {
   return dutySoloRounds() || store.limits?.default_rounds || 4;
 }
@@ -799,137 +701,6 @@ function maxRounds() {
 // Table sizes the chosen preset allows (from the engine's rules metadata).
 function presetPlayers() {
   return chosenMeta()?.players ?? [4];
-}
-
-// Another tab plays this game (or took it from this one): say so on the table and
-// offer to play it here.
-function tabNotice() {
-  const moved = store.tab === "moved";
-  const text = moved ? (store.tabWhy === "game-newer" ? t("tabNewer") : t("tabMoved"))
-    : store.otherGame ? t("tabOtherGame") : t("tabElsewhere");
-  return h("section", { class: "result tab-notice", "aria-labelledby": "tab-title",
-    "aria-describedby": "tab-text", dataset: { testid: "tab-notice", state: store.tab, why: store.tabWhy || null } },
-  h("div", { class: "result-body" },
-    h("h2", { id: "tab-title", text: moved ? t("tabMovedTitle") : t("tabElsewhereTitle") }),
-    h("p", { id: "tab-text", text }),
-    store.otherGame && !moved ? h("p", { class: "quiet", text: t("tabOtherGameWarning") }) : null),
-  h("div", { class: "result-go" },
-    h("button", { type: "button", class: "primary", dataset: { intent: "take-over", focus: "take-over",
-      testid: "take-over" }, text: moved ? t("tabTakeBack") : t("tabTakeOver") }),
-    h("button", { type: "button", dataset: { intent: "home", focus: "home", testid: "tab-home" },
-      text: t("toStart") })));
-}
-
-function tableScreen() {
-  const view = store.view;
-  if (store.tab !== "own") {
-    return h("div", { class: "game waiting" }, h("div", { class: "stage" },
-      h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
-        waitingSeats(store.players, seatName), h("div", { class: "middle" })),
-      tabNotice()));
-  }
-  if (!view) {
-    return h("div", { class: "game waiting" }, h("div", { class: "stage" },
-      store.error ? h("p", { class: "engine failed", text: store.error }) : null,
-      h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
-        waitingSeats(store.players, seatName),
-        h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } },
-          store.engine === "loading" ? h("div", { class: "felt-loading" }, h("p", { text: t("loading") }),
-            progressBar(true)) : null))),
-      h("div", { class: "below" }, h("section", { class: "hand", dataset: { testid: "hand" } }))));
-  }
-  const shown = tools.shownTrick(view);
-  const held = store.tools.hold && view.trick.length === 0 && view.last_trick;
-  const done = view.phase === "done";
-  return h("div", { class: `game players-${view.players}` },
-    h("div", { class: `stage phase-${view.phase}${view.hand.length ? "" : " empty-hand"}` },
-      store.error ? h("p", { class: "engine failed", text: store.error }) : null,
-      net.hostBanner(), net.guestBanner(),
-      feltView(store, view, shown, held ? view.last_trick.winner : null),
-      done ? resultPanel(store, view) : null,
-      h("div", { class: "below" },
-        passplay.coverPanel(view) ?? [
-          actions(view),
-          view.sitting_out === view.seat && !done ? sitOutNote() : null,
-          // the hand keeps its room while the last trick is played (nothing jumps)
-          view.hand.length || !done ? handView(store, view) : null,
-          tools.toolbar()]),
-      variantNoticeView(),
-      net.hostPanel()),
-    view.sheet && view.sheet.length ? scoreSheet(view) : null);
-}
-
-// The dealer who sits out watches; they may skip to the result instead of waiting.
-function sitOutNote() {
-  return h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" } }, t("youSitOut"), " ",
-    store.skip ? null : h("button", { type: "button", class: "small",
-      dataset: { intent: "skip", focus: "skip", testid: "skip-ahead" }, text: t("skipAhead") }));
-}
-
-function actions(view) {
-  if (view.phase === "done") return null;
-  const prefix = `${view.seat}:`;
-  const words = view.legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))
-    .filter((w) => !isCard(w) && !w.startsWith("return:"));
-  const returning = view.phase === "poverty-return" && view.to_act === view.seat;
-  if (!words.length && !returning) return null;
-  const label = view.phase === "play" ? t("announcementsLabel")
-    : view.phase.startsWith("poverty") ? t("action.poverty") : t("reservationsLabel");
-  // many solos fold into one "Solo …" button, and the announcements beyond the next
-  // one into "Mehr …", so the choices stay one short row above the hand
-  const solos = words.filter((w) => w.startsWith("solo:"));
-  const folded = solos.length > 2 && !store.tools.solos;
-  const calls = words.filter((w) => tools.isAnnouncement(w));
-  const furtherCalls = store.tools.moreCalls ? [] : calls.slice(1);
-  const shown = words.filter((w) => !tools.isCardWedding(w) && !(folded && w.startsWith("solo:"))
-    && !furtherCalls.includes(w));
-  const buttons = shown.map((w) => h("button", { type: "button",
-    class: `action${w === "healthy" ? " primary" : ""}`,
-    "aria-disabled": store.busy ? "true" : null,
-    dataset: { action: w, focus: `action:${w}` } }, tools.actionContent(w, view)));
-  if (solos.length > 2) {
-    buttons.splice(folded ? buttons.length : buttons.length - solos.length, 0, h("button", {
-      type: "button", class: "action", "aria-expanded": String(!folded),
-      dataset: { intent: "solo-picker", focus: "solo-picker", testid: "solo-picker" } },
-    t("soloPicker")));
-  }
-  if (calls.length > 1) {
-    buttons.push(h("button", { type: "button", class: "action", "aria-expanded": String(!!store.tools.moreCalls),
-      dataset: { intent: "more-calls", focus: "more-calls", testid: "more-calls" } },
-    store.tools.moreCalls ? t("fewerCalls") : t("moreCalls")));
-  }
-  buttons.push(...tools.weddingPicker(words, view));
-  if (returning) {
-    const count = returnCount(view);
-    const ready = store.picked.length === count;
-    buttons.push(h("button", { type: "button", class: "action primary",
-      "aria-disabled": ready && !store.busy ? null : "true",
-      dataset: { action: "return", intent: "return", focus: "action:return", count: String(count) },
-      text: t("returnPicked", { k: store.picked.length, n: count }) }));
-  }
-  return h("section", { class: "actions", role: "group", "aria-label": label,
-    dataset: { testid: "actions" } },
-  h("span", { class: "actions-label", "aria-hidden": "true", text: label }), buttons);
-}
-
-function scoreSheet(view) {
-  return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
-    h("h2", { id: "sheet-title", text: t("scoresheet") }),
-    seriesState(view),
-    sheetView({ rows: view.sheet, totals: view.totals, seats: tablePlayers(store), seatName, review: true,
-      expanded: store.expanded, sittingOut: (row) => (tablePlayers(store) === 5 ? row.dealer : null),
-      replayable: true, bockToCome: view.bock_to_come ?? 0 }));
-}
-
-// Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
-function seriesState(view) {
-  if (!view.rounds) return null;
-  const played = view.rounds_played ?? 0;
-  const text = view.series_finished ? t("seriesOver")
-    : played >= view.rounds ? t("roundsDone")
-      : t("roundOf", { n: played + 1, total: view.rounds });
-  return h("p", { class: "series-state", dataset: { testid: "series-state",
-    finished: String(!!view.series_finished) }, text });
 }
 
 // Live regions live outside #app; only touch them when their text changes.
@@ -986,6 +757,10 @@ const pageIntents = Object.fromEntries(PAGE_INTENTS.map((name) => [name,
 const intents = intentTable(pageIntents, {
   "new-here": () => dispatch({ kind: "home" }),
   "toggle-row": (_ctx, data) => dispatch({ kind: "toggle-row", row: Number(data.row) }),
+  // typing the name a link's variant is to be saved under
+  "variant-notice-name": (_ctx, data) => {
+    if (store.variantNotice) store.variantNotice.name = String(data.value ?? "");
+  },
   return: (_ctx, data) => { if (data.enabled) dispatch({ kind: "return" }); },
 });
 
@@ -1010,6 +785,18 @@ root.addEventListener("click", (event) => {
   else if (intent && runIntent(intents, intent, ctx, intentData(el))) return;
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
+});
+
+// Typing in a field with an intent; Enter in a field runs its data-enter intent.
+root.addEventListener("input", (event) => {
+  const el = event.target;
+  if (el.tagName === "INPUT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
+    runIntent(intents, el.dataset.intent, ctx, intentData(el));
+  }
+});
+root.addEventListener("keydown", (event) => {
+  const el = event.target;
+  if (event.key === "Enter" && el.dataset?.enter) runIntent(intents, el.dataset.enter, ctx, intentData(el, event));
 });
 
 root.addEventListener("change", (event) => {
