@@ -35,6 +35,14 @@ function fill(text, vars) {
 }
 
 // A rule set's text in the page's language (the engine gives {de, en}).
+// A bots' level by name: in German the engine's own name (its metadata's `levels`), in
+// another language that language's word for it.
+export function levelName(levels, id) {
+  const level = (levels ?? []).find((l) => l.id === id);
+  if (lang === "de" && level?.name) return level.name;
+  return has(`level.${id}`) ? t(`level.${id}`) : level?.name ?? String(id);
+}
+
 export function localText(value, fallback = "") {
   if (!value) return fallback;
   if (typeof value === "string") return value;

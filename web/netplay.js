@@ -7,7 +7,7 @@
 // bad one without touching the table. A guest who drops is played by a bot after a
 // visible wait and can sit down again with a new invite.
 import { h } from "./dom.js";
-import { t, presetName, errorText, localText } from "./i18n.js";
+import { t, presetName, errorText, localText, levelName } from "./i18n.js";
 import { compactSdp, expandSdp, encode, decode, linkTo } from "./invite.js";
 import { qrCode } from "./qr.js";
 import { randomId } from "./random.js";
@@ -590,7 +590,7 @@ export function joinScreen() {
   const facts = [
     [t("rules"), store.rulesMeta?.[inv.r] ? presetName(store.rulesMeta, inv.r) : localText(inv.rn, inv.r)],
     [t("rounds"), t("roundsCount", { n: inv.n })],
-    [t("opponents"), inv.l ? t(`level.${inv.l}`) : "–"],
+    [t("opponents"), inv.l ? levelName(store.botLevels, inv.l) : "–"],
   ];
   const a = guest.answer;
   return h("div", { class: "start together" }, h("section", { class: "setup", "aria-labelledby": "join-title",

@@ -10,7 +10,7 @@
 // it) and `gameId` (the same across tabs that resumed it); the entry's `owner` is the
 // tab that plays it (tabs.js). Schema 1 (older pages) held only the running deal:
 // {hash, record, seat}; it still opens via `load_record`.
-import { h } from "./dom.js";
+import { h, download } from "./dom.js";
 import { t, errorText } from "./i18n.js";
 
 export const SCHEMA = 2;
@@ -724,10 +724,7 @@ export function savesPanel(onDone) {
   const exp = h("button", { type: "button", dataset: { testid: "export" }, text: t("export") });
   exp.addEventListener("click", async () => {
     try {
-      const blob = new Blob([await exportAll()], { type: "application/json" });
-      const a = h("a", { href: URL.createObjectURL(blob), download: "doppelkopf.json" });
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      download("doppelkopf.json", "application/json", await exportAll());
     } catch {
       onDone(t("storageFailed"));
     }
