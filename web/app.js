@@ -85,7 +85,6 @@ function engineFailed(error) {
 
 // ---- game flow ----------------------------------------------------------
 
-let game = 0; // bumps on every new game so stale bot timers and replies are dropped
 
 function route() {
   const { path, params } = parseHash(location.hash);
@@ -99,13 +98,13 @@ function route() {
   net.stop();
   together.leave();
   if (path.startsWith("/join/")) {
-    game++;
+    store.game.token++;
     Object.assign(store, { view: null, alert: "", error: "" });
     return void net.openInvite(path.slice("/join/".length));
   }
   if (path === "/together") {
-    togetherSeed = gameLink(params).seed; // a test's (or a shared) deal
-    game++;
+    store.game.seed = gameLink(params).seed; // a test's (or a shared) deal
+    store.game.token++;
     Object.assign(store, { screen: "together", view: null, alert: "", error: "" });
     return void render();
   }
@@ -122,34 +121,32 @@ function route() {
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
     tournamentRoute(path);
   } else if (path === "/stats") {
-    game++;
+    store.game.token++;
     stopReview();
     Object.assign(store, { screen: "stats", view: null, alert: "", error: "" });
     openStats().then(() => { if (store.screen === "stats") render(); });
     render();
   } else if (path === "/keeper") {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
     if (params.has("rules")) keeperRulesFromLink(params);
     render();
   } else if (path === "/rules" || path.startsWith("/rules/")) {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "rules", view: null, alert: "", error: "" });
     editorRoute(path, params);
   } else {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "start", view: null });
     render();
     findSavedGame();
   }
 }
 
-// The game on this table, as the saved entry knows it (shared by tabs that resumed it).
-let gameId = "";
 
 const newGameId = randomId;
 
@@ -161,20 +158,20 @@ let startHere = null;
 // says so and offers to take it over (again(true) does).
 async function ownTable(token, again, steal) {
   const mine = await tabs.own(steal ? "steal" : "try");
-  if (token !== game) {
+  if (token !== store.game.token) {
     if (store.screen !== "play") tabs.release(); // the player left before the lock came
     return false;
   }
   if (mine) {
     try { await saved.claimGame(tabs.tabId); } catch { /* no storage: nothing to guard */ }
-    if (token !== game) return false;
+    if (token !== store.game.token) return false;
     store.tab = "own";
     store.tabWhy = "";
     startHere = null;
     return true;
   }
   const other = await saved.savedGame("#/game");
-  if (token !== game) return false;
+  if (token !== store.game.token) return false;
   Object.assign(store, { tab: "elsewhere", tabWhy: "", busy: false, view: null,
     otherGame: !!other && location.hash !== "#/game" && other.hash !== location.hash });
   startHere = again;
@@ -185,7 +182,7 @@ async function ownTable(token, again, steal) {
 // Another tab took the game (its lock, its message or a refused write): stop here.
 function lostTable(why = "") {
   if (store.screen !== "play" || store.tab !== "own") return;
-  game++; // drops this tab's bot timers and engine replies
+  store.game.token++; // drops this tab's bot timers and engine replies
   tabs.release();
   Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
   // taking it back resumes the newest saved state, whichever tab wrote it
@@ -235,19 +232,19 @@ async function findSavedGame() {
 // `from`: the saved game to resume (the link's own, or "#/game": whichever is saved);
 // `alert`: what is wrong with the link (a bad options=), said while the deal starts.
 async function startGame(rules, seed, steal = false, from = location.hash, alert = "") {
-  const token = ++game;
+  const token = ++store.game.token;
   Object.assign(store, { screen: "play", view: null, busy: true, alert, error: "", picked: [],
     expanded: [], tab: "own", variantNotice: null });
   render();
   if (!await ownTable(token, (again) => startGame(rules, seed, again, from, alert), steal)) return;
   const resume = await saved.savedGame(from);
-  if (token !== game) return;
+  if (token !== store.game.token) return;
   if (resume && await resumeSaved(token, resume)) return;
-  if (token !== game) return;
-  gameId = newGameId();
+  if (token !== store.game.token) return;
+  store.game.id = newGameId();
   if (typeof rules !== "string") {
     rules = await checkLinkRules(token, rules);
-    if (token !== game) return;
+    if (token !== store.game.token) return;
   }
   const players = store.players;
   // the engine seats its bots of the chosen level (its default without one)
@@ -268,7 +265,7 @@ async function checkLinkRules(token, rules) {
   } catch (err) {
     answer = { ok: false, refusal: { code: err.code, params: err.params } };
   }
-  if (token !== game) return rules;
+  if (token !== store.game.token) return rules;
   if (!answer.ok) {
     store.alert = t("badOptions", { why: errorText(answer.refusal) });
     render();
@@ -292,11 +289,11 @@ function keeperRulesFromLink(params) {
 async function newGameOrDefaults(token, payload) {
   try {
     const answer = await call("new_game", payload);
-    if (token === game) await persist(token, "new_game", answer.save);
-    if (token === game) setView(answer.view, answer.events);
+    if (token === store.game.token) await persist(token, "new_game", answer.save);
+    if (token === store.game.token) setView(answer.view, answer.events);
     return;
   } catch (err) {
-    if (token !== game) return;
+    if (token !== store.game.token) return;
     store.alert = errorText(err, seatName);
   }
   Object.assign(store, { players: 4, level: null, rounds: null });
@@ -313,59 +310,57 @@ async function resumeSaved(token, resume) {
     answer = resume.table ? await call("resume", { table: resume.table })
       : await call("load_record", { record: resume.record, seat: resume.seat });
   } catch (err) {
-    if (token === game) await saved.setAsideGame({ code: err.code, params: err.params });
+    if (token === store.game.token) await saved.setAsideGame({ code: err.code, params: err.params });
     return false;
   }
-  if (token !== game) return true;
-  gameId = typeof resume.gameId === "string" ? resume.gameId : newGameId();
+  if (token !== store.game.token) return true;
+  store.game.id = typeof resume.gameId === "string" ? resume.gameId : newGameId();
   const shared = together.resumed(resume.together, answer.view.players);
   // a schema 1 entry is written again as a whole table
-  if (!await persist(token, "resume", answer.save) || token !== game) return true;
+  if (!await persist(token, "resume", answer.save) || token !== store.game.token) return true;
   setView(await passplay.present(answer.view), answer.events);
-  if (shared === "host" && token === game) net.hostStarted(false);
+  if (shared === "host" && token === store.game.token) net.hostStarted(false);
   return true;
 }
 
 // Ask the engine; a reply for an abandoned game is ignored.
 async function request(token, type, payload) {
   if (store.screen === "play" && store.tab !== "own") return;
-  inFlight++;
+  store.game.inFlight++;
   try {
     // one request: the new view, what happened (events) and the table to store (save)
     const answer = await call(type, payload);
     // a saved game is written (and committed) before the move is shown as done; a
     // refused write is no move: the table says where the game went instead
-    if (token !== game || !await persist(token, type, answer.save)) return;
+    if (token !== store.game.token || !await persist(token, type, answer.save)) return;
     const seen = await passplay.present(answer.view); // pass and play: only the hand that may show
-    if (token === game) setView(seen, answer.events);
+    if (token === store.game.token) setView(seen, answer.events);
   } catch (err) {
-    if (token !== game) return;
+    if (token !== store.game.token) return;
     store.busy = false;
     if (type === "act") store.alert = errorText(err, seatName);
     else store.error = errorText(err, seatName);
     render();
     if (type !== "act") scheduleBot();
   } finally {
-    inFlight--;
+    store.game.inFlight--;
   }
 }
 
-let togetherSeed = null; // the seed a #/together?seed=N link asks for
 
-let inFlight = 0; // engine requests of the table on their way (a host takes guest moves in between)
 
 // A shared table's start: the people by name (null: a bot of the chosen level), the first
 // person at the bottom; a host's other seats are bots until guests sit down.
 async function startTogether(mode, names, steal = false) {
-  const token = ++game;
+  const token = ++store.game.token;
   history.replaceState(null, "", "#/game");
   Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
     expanded: [], tab: "own", together: { mode, names, covered: null, revealed: null } });
   render();
   if (!await ownTable(token, (again) => startTogether(mode, names, again), steal)) return;
-  gameId = newGameId();
+  store.game.id = newGameId();
   const seat = Math.max(0, names.findIndex((n) => n != null));
-  const payload = { rules: store.preset, seed: togetherSeed ?? randomSeed(), seat, players: store.players,
+  const payload = { rules: store.preset, seed: store.game.seed ?? randomSeed(), seat, players: store.players,
     bots: names.map((n) => (n == null ? levelBot() : null)) };
   if (store.rounds) payload.rounds = store.rounds;
   if (mode === "host") net.hostStarted(true);
@@ -381,11 +376,11 @@ function levelBot() {
 // A step on a shared table that is not this page's own tap (a guest's move, who plays
 // each seat): one request, stored and shown; a refusal comes back as {code, params}.
 async function tableStep(type, payload) {
-  const token = game;
+  const token = store.game.token;
   store.busy = true;
   try {
     const answer = await call(type, payload);
-    if (token === game && await persist(token, type, answer.save) && token === game) {
+    if (token === store.game.token && await persist(token, type, answer.save) && token === store.game.token) {
       setView(answer.view, answer.events);
     }
     return null;
@@ -427,7 +422,7 @@ function setView(view, events = []) {
 
 // A finished deal goes into the statistics kept on this device.
 function keepDealStat(view) {
-  saved.addDealStat(dealStat(view, { game: gameId, level: store.level ?? store.defaultLevel }))
+  saved.addDealStat(dealStat(view, { game: store.game.id, level: store.level ?? store.defaultLevel }))
     .catch(() => {});
 }
 
@@ -437,7 +432,7 @@ async function reviewDeal(row) {
   try {
     const got = await call("deal_record", { game: row });
     store.screen = "review";
-    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${gameId}:${row + 1}`,
+    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${store.game.id}:${row + 1}`,
       played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
   } catch (err) {
     store.alert = errorText(err, seatName);
@@ -453,11 +448,11 @@ function scheduleBot() {
   const view = store.view;
   // the bots wait while a link's house rules are read
   if (!botToAct(view) || net.holdsBots() || net.isGuest() || store.variantNotice) return;
-  const token = game;
+  const token = store.game.token;
   if (tools.holding() && !store.skip) return; // a finished trick is still on show
   setTimeout(() => {
     // the player may have acted (or taken back) meanwhile: only a bot still to act moves
-    if (token === game && store.view === view && !store.busy) request(token, "bot", {});
+    if (token === store.game.token && store.view === view && !store.busy) request(token, "bot", {});
   }, store.skip ? 0 : store.delay);
 }
 
@@ -467,7 +462,7 @@ function act(word) {
   store.alert = "";
   render();
   if (net.isGuest()) return void net.sendAction(`${view.seat}:${word}`);
-  request(game, "act", { action: `${view.seat}:${word}` });
+  request(store.game.token, "act", { action: `${view.seat}:${word}` });
 }
 
 // ---- intents ------------------------------------------------------------
@@ -576,7 +571,7 @@ function dispatch(intent) {
       }
       store.busy = true;
       render();
-      return void request(game, "next_game", {});
+      return void request(store.game.token, "next_game", {});
     default:
   }
   if (!view || store.busy) return;
@@ -845,7 +840,7 @@ together.initTogether({ state: store, root, render, alert: say, start: (mode, na
 passplay.initPassplay({ state: store, call, render, show: setView });
 net.initNetplay({ state: store, root, render, call, alert: say,
   show: (view, events) => setView(view, tools.checkedEvents(events, view.players)), stun: together.stunSetting,
-  act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => inFlight > 0 });
+  act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => store.game.inFlight > 0 });
 
 initTournament({
   call, render,
@@ -861,7 +856,7 @@ tools.init({ state: store, render, act, call, seatName, scheduleBot,
     const href = rulesPageLink(store.view?.rules_spec ?? chosenRules());
     return text ? { name: presetName(store.rulesMeta, id), text, href } : null;
   },
-  request: (type, payload) => request(++game, type, payload) });
+  request: (type, payload) => request(++store.game.token, type, payload) });
 
 // Write the table; false if the write was refused because another tab has the game
 // (this tab then stops and says so). Other storage failures keep the game going.
@@ -869,10 +864,10 @@ async function persist(token, type, table) {
   if (!store.view && store.screen !== "play") return true;
   try {
     await saved.saveGame(table, location.hash.startsWith("#/play") ? location.hash : "#/game",
-      { owner: tabs.tabId, gameId, back: type === "undo", together: together.saved() });
+      { owner: tabs.tabId, gameId: store.game.id, back: type === "undo", together: together.saved() });
   } catch (err) {
     if (err?.code === "game-owned" || err?.code === "game-newer") {
-      if (token === game) lostTable(err.code);
+      if (token === store.game.token) lostTable(err.code);
       return false;
     }
     store.alert = t("storageFailed");
@@ -881,11 +876,11 @@ async function persist(token, type, table) {
 }
 
 async function openReplay(path, seat, notes = null) {
-  const token = ++game;
+  const token = ++store.game.token;
   Object.assign(store, { screen: "replay", view: null, error: "", alert: "" });
   render();
   const ok = await openRoute(path, seat, notes);
-  if (token !== game) return;
+  if (token !== store.game.token) return;
   if (!ok) store.screen = "start";
   render();
 }
@@ -928,14 +923,14 @@ initReplay({
   alert: (message) => { store.alert = message; },
   share: (payload, notes) => shareLink(payload, null, notes),
   playOn: function playOn(record, seat, steal = false) {
-    const token = ++game;
+    const token = ++store.game.token;
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
       picked: [], tab: "own" });
     history.replaceState(null, "", "#/game");
     render();
     return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
       if (!mine) return undefined;
-      gameId = newGameId();
+      store.game.id = newGameId();
       return request(token, "load_record", { record, seat });
     });
   },
