@@ -36,8 +36,13 @@ import { playScreen, header, returnCount, rulesPageLink } from "./screens/play.j
 const store = defaults();
 const page = createStore(store, draw, frameScheduler((fn) => requestAnimationFrame(fn), setTimeout));
 const update = (fn) => page.update(fn);
-// Legacy name used by the modules' init objects: a redraw on the next frame.
-const render = () => page.update();
+// What the modules that do not use ctx.update yet call: the page is drawn at once (they,
+// and tests, read the DOM right after a key or a click); a frame's queued draw is then
+// done already.
+const render = () => {
+  page.update();
+  page.flush();
+};
 const seatName = (seat) => seatNameOf(store, seat);
 
 // ---- worker client ------------------------------------------------------
