@@ -19,9 +19,13 @@ export function intentTable(...tables) {
 export function runIntent(table, name, ctx, data = {}) {
   const handler = typeof name === "string" ? table.get(name) : undefined;
   if (!handler) return false;
-  Promise.resolve()
-    .then(() => handler(ctx, data))
-    .catch((err) => ctx.alert?.(err));
+  // at once, inside the event (a click's effect is drawn before the next one comes)
+  try {
+    const done = handler(ctx, data);
+    if (done && typeof done.catch === "function") done.catch((err) => ctx.alert?.(err));
+  } catch (err) {
+    ctx.alert?.(err);
+  }
   return true;
 }
 
