@@ -26,6 +26,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from buildtools import npm
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -36,56 +38,22 @@ EXTERNAL = "./boot.js"  # its own <script async>: starts the worker first; share
 def esbuild(log: Callable[[str], None]) -> list[str] | None:
     """The command that runs the esbuild package-lock.json pins (``npm ci`` if it is not
     installed yet); None, with a warning, if it cannot be had (no npm, offline)."""
-    locked = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    want = locked["node_modules/esbuild"]["version"]
-    package = ROOT / "node_modules" / "esbuild"
-    node = shutil.which("node")
-
-    def installed(name: str) -> bool:
-        """The package lock's version of ``name`` is in node_modules/."""
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            found = json.loads((ROOT / name / "package.json").read_text())["version"]
-            return bool(found == locked[name]["version"])
-        return False
-
+    lock = npm.locked()
     # the page's own dependencies (bundled into app.js) must be in too
-    bundled = [n for n, p in locked.items() if n.startswith("node_modules/") and not p.get("dev")]
-
-    def command() -> list[str] | None:
-        if not all(installed(name) for name in bundled):
-            return None
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            if json.loads((package / "package.json").read_text())["version"] == want:
-                # a Node script, or the native binary once esbuild's install script ran
-                exe = package / "bin" / "esbuild"
-                if exe.read_bytes()[:2] != b"#!":
-                    return [str(exe)]
-                if node:
-                    return [node, str(exe)]
+    bundled = [n for n, p in lock.items() if n.startswith("node_modules/") and not p.get("dev")]
+    trouble = npm.ensure(["node_modules/esbuild", *bundled], "esbuild and the page's packages", log)
+    if trouble:
+        log(f"warning: {trouble}, page modules not bundled (slower start)")
         return None
-
-    if found := command():
-        return found
-    npm = shutil.which("npm")
-    if npm is None or node is None:
-        log("warning: npm not found, page modules not bundled (slower start)")
-        return None
-    log(f"npm ci (esbuild {want} and the page's packages, into node_modules/)")
-    try:
-        # no install scripts: esbuild's own only checks and relinks the binary that its
-        # platform package (@esbuild/<os>-<cpu>, in the lock file) ships
-        subprocess.run(
-            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            timeout=600,
-        )
-    except (OSError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
-        detail = (getattr(err, "stderr", b"") or b"").decode(errors="replace").strip()
-        log(f"warning: npm ci failed, page modules not bundled ({(detail or str(err))[-200:]})")
-        return None
-    return command()
+    # a Node script, or the native binary once esbuild's install script ran
+    exe = ROOT / "node_modules" / "esbuild" / "bin" / "esbuild"
+    with contextlib.suppress(OSError):
+        if exe.read_bytes()[:2] != b"#!":
+            return [str(exe)]
+        node = shutil.which("node")
+        if node:
+            return [node, str(exe)]
+    return None
 
 
 def bundle(dist: Path, log: Callable[[str], None]) -> int:

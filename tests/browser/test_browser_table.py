@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, expand_choices, step
+from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over, step
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.rules import load_rules
@@ -104,7 +104,7 @@ def ready(page: Any) -> None:
 
 
 def settle(page: Any) -> None:
-    page.wait_for_timeout(350)  # card flights are over
+    motion_over(page)  # card flights are over
 
 
 def sideways(page: Any) -> bool:
