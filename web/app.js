@@ -28,7 +28,7 @@ import * as net from "./netplay.js";
 import { defaults, createStore, frameScheduler } from "./store.js";
 import { workerClient } from "./worker-client.js";
 import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "./router.js";
-import { seatName as seatNameOf, tablePlayers } from "./seats.js";
+import { seatName as seatNameOf } from "./seats.js";
 import { randomSeed, randomId } from "./random.js";
 import { intentTable, runIntent, intentData } from "./intents.js";
 import { playScreen, header, returnCount, rulesPageLink } from "./screens/play.js";
