@@ -37,7 +37,8 @@ if (mode === "check") {
 import doko.api, json
 doko.api.handle("new_game", json.dumps({"rules": "ddv", "seed": 1}))
 `);
-  if (!JSON.parse(answer).legal) throw new Error(`restored snapshot answered ${answer.slice(0, 200)}`);
+  // a step answer: {view, events, save}
+  if (!JSON.parse(answer).view?.legal) throw new Error(`restored snapshot answered ${answer.slice(0, 200)}`);
   process.exit(0);
 }
 let fresh = null; // the memory as a fresh instance starts, for the difference

@@ -10,6 +10,7 @@ from typing import Any
 
 from doko import api
 from doko.levels import level_bot
+from support import view_of
 
 # contract wanted -> (preset, the player's choice that leads there)
 WANTED: dict[str, tuple[str, str]] = {
@@ -32,7 +33,7 @@ def reached(preset: str, seed: int, choice: str, level: str, players: int = 4) -
     """The view once the reservations are over (play or done) for this deal."""
     bots = [None, *[level_bot(level)] * (players - 1)]
     payload = {"rules": preset, "seed": seed, "seat": 0, "bots": bots, "players": players}
-    view = json.loads(api.handle("new_game", json.dumps(payload)))
+    view = view_of(json.loads(api.handle("new_game", json.dumps(payload))))
     said: list[str] = []
     while view["phase"] not in ("play", "done"):
         if view["to_act"] == 0:
@@ -40,9 +41,9 @@ def reached(preset: str, seed: int, choice: str, level: str, players: int = 4) -
             returning = view["phase"] == "poverty-return"
             word = mine[0] if returning else _pick(mine, choice)
             said.append(word[2:])
-            view = json.loads(api.handle("act", json.dumps({"action": word})))
+            view = view_of(json.loads(api.handle("act", json.dumps({"action": word}))))
         else:
-            view = json.loads(api.handle("bot", "{}"))
+            view = view_of(json.loads(api.handle("bot", "{}")))
     view["said_by_player"] = said
     return view
 

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from doko import api, cli
 from doko.errors import MESSAGES, param_names
 from doko.rules import Rules
+from support import view_of
 from tourney_data import sheet, summaries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,12 +266,11 @@ def ask(kind: Any, payload_text: Any) -> dict[str, Any]:
     answer: dict[str, Any] = json.loads(text, parse_constant=_no_constant)
     if "error" in answer and "code" in answer:
         check_refusal(answer)
-    return answer
+    view: dict[str, Any] = view_of(answer)
+    return view
 
 
 def refused(answer: dict[str, Any]) -> str:
     assert "error" in answer, answer
     code: str = answer["code"]
     return code
-
-

@@ -6,14 +6,11 @@ import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
 import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
 import { keeperRefusal, onKeeperChange, keeperUseRules } from "./keeper.js";
-import { sheetView, bockChip } from "./sheet.js";
 import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
-import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
 import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
-import { installSprite, isCard } from "./cards.js";
-import { icon } from "./icons.js";
+import { installSprite } from "./cards.js";
 import * as motion from "./motion.js";
 import * as saved from "./storage.js";
 import * as tabs from "./tabs.js";
@@ -21,86 +18,39 @@ import { download } from "./dom.js";
 import { options, delay as chosenDelay } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
-import { worker, listen, progressText } from "./boot.js";
-import { initEditor, editorRoute, editorScreen, differencesView, rulesName } from "./editor.js";
+import { worker, listen } from "./boot.js";
+import { initEditor, editorRoute, editorScreen } from "./editor.js";
 import * as V from "./variants.js";
 import { initVariants } from "./variants.js";
 import * as together from "./together.js";
 import * as passplay from "./passplay.js";
 import * as net from "./netplay.js";
+import { defaults, createStore, frameScheduler } from "./store.js";
+import { workerClient } from "./worker-client.js";
+import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "./router.js";
+import { seatName as seatNameOf } from "./seats.js";
+import { randomSeed, randomId } from "./random.js";
+import { intentTable, runIntent, intentData } from "./intents.js";
+import { playScreen, header, returnCount, rulesPageLink } from "./screens/play.js";
 
-const store = {
-  engine: "loading", // loading | ready | failed
-  engineError: "",
-  screen: "start", // start | play | keeper | replay | tournament
-  preset: "ddv",
-  variant: null, // id of the saved house-rule variant chosen on the start page, or null
-  optionsMeta: null, // every option's metadata from the engine (the rules editor draws them)
-  // a link's variant, shown (what differs from its preset) before the first card:
-  // {rules, differences, saved: name or "", asking: the name field is open}
-  variantNotice: null,
-  view: null, // last VIEW from the engine
-  busy: false, // a human action is on its way to the engine
-  alert: "",
-  error: "",
-  picked: [], // cards chosen to give back after a Trumpfabgabe
-  skip: false, // the dealer who sits out skips ahead to the result
-  toast: "", // a short visible confirmation ("Link kopiert.")
-  delay: 400, // ms before each bot move, so cards can be seen landing
-  players: 4, // table size for the next game (the preset's `players` allow)
-  rounds: null, // rounds of the next series; null: the preset's default (engine's)
-  level: null, // the bots' level id (engine's metadata); null: the engine's default
-  rulesMeta: null, // presets from the engine's "rules" answer
-  limits: null, // the engine's ranges for table options (max rounds)
-  levels: null, // announcement word -> its level (index into a view's deadlines)
-  botLevels: [], // the bots' levels the engine offers: [{id, bot}]
-  defaultLevel: null,
-  tournament: null, // a tournament night's choices from the engine (table rounds)
-  expanded: [], // score-sheet rows showing their itemised lines
-  savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
-  quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
-  confirmDrop: null, // the quarantined entry whose "delete" was pressed once
-  keeperRead: false, // the keeper's stored sheet has been read (or set aside)
-  asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
-  tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
-  tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
-  otherGame: false, // the other tab's game is not the one this link opens
-  tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
-  together: null, // a shared table's people (together.js): pass and play, host or guest
-  seatName,
-  relative,
+const store = defaults();
+const page = createStore(store, draw, frameScheduler((fn) => requestAnimationFrame(fn), setTimeout));
+const update = (fn) => page.update(fn);
+// What the modules that do not use ctx.update yet call: the page is drawn at once (they,
+// and tests, read the DOM right after a key or a click); a frame's queued draw is then
+// done already.
+const render = () => {
+  page.update();
+  page.flush();
 };
+const seatName = (seat) => seatNameOf(store, seat);
 
 // ---- worker client ------------------------------------------------------
 
-const pending = new Map();
-let nextId = 1;
-
-listen(({ data }) => {
-  if (data.type === "ready") return engineReady(data);
-  if (data.type === "failed") return engineFailed(data.error);
-  const waiting = pending.get(data.id);
-  if (!waiting) return;
-  pending.delete(data.id);
-  if (data.ok) waiting.resolve(data.result);
-  else waiting.reject(engineError(data.error));
-}, (event) => engineFailed(event.message || "worker error"));
-
-// The worker's error ({message, code, params}) as an Error the page can translate.
-function engineError(error) {
-  const err = new Error(typeof error === "string" ? error : error?.message ?? "error");
-  err.code = error?.code ?? null;
-  err.params = error?.params ?? {};
-  return err;
-}
-
-function call(type, payload = {}) {
-  return new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, type, payload });
-  });
-}
+const client = workerClient((message) => worker.postMessage(message),
+  { onReady: engineReady, onFailed: engineFailed });
+listen(({ data }) => client.receive(data), (event) => engineFailed(event.message || "worker error"));
+const call = client.call;
 
 // Resolves once the engine has said which rules it plays (a saved sheet is checked then).
 let rulesKnown;
@@ -121,7 +71,7 @@ async function engineReady(data) {
     store.levels = rules.announcement_levels ?? null;
     store.botLevels = rules.levels ?? [];
     store.defaultLevel = rules.default_level ?? null;
-    store.tournament = rules.tournament ?? null;
+    store.tournamentMeta = rules.tournament ?? null;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     rulesKnown();
     render();
@@ -140,82 +90,70 @@ function engineFailed(error) {
 
 // ---- game flow ----------------------------------------------------------
 
-let game = 0; // bumps on every new game so stale bot timers and replies are dropped
 
 function route() {
-  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const { path, params } = parseHash(location.hash);
   // only the table screen plays the saved game; elsewhere another tab may take it
   if (path !== "/play" && path !== "/game") tabs.release();
-  const params = new URLSearchParams(query);
   // a link's parameters hold for the game it opens, not for any screen after it
-  store.delay = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : chosenDelay();
+  store.delay = linkDelay(params) ?? chosenDelay();
   if (params.has("wait")) net.setWait(Number(params.get("wait")));
   if (path.startsWith("/answer/")) return void net.openAnswer(path.slice("/answer/".length));
   // a shared table ends when its page goes elsewhere (a saved one comes back on resume)
   net.stop();
   together.leave();
   if (path.startsWith("/join/")) {
-    game++;
+    store.game.token++;
     Object.assign(store, { view: null, alert: "", error: "" });
     return void net.openInvite(path.slice("/join/".length));
   }
   if (path === "/together") {
-    const seed = Number.parseInt(params.get("seed") ?? "", 10);
-    togetherSeed = Number.isFinite(seed) ? seed : null; // a test's (or a shared) deal
-    game++;
+    store.game.seed = gameLink(params).seed; // a test's (or a shared) deal
+    store.game.token++;
     Object.assign(store, { screen: "together", view: null, alert: "", error: "" });
     return void render();
   }
   if (path === "/play") {
     const link = V.rulesFromParams(params, store.preset);
     const rules = link.rules;
-    const seed = Number.parseInt(params.get("seed") ?? "", 10);
-    const players = Number.parseInt(params.get("players") ?? "4", 10);
-    const rounds = Number.parseInt(params.get("rounds") ?? "", 10);
+    const { seed, players, rounds, level } = gameLink(params);
     if (store.rulesMeta && Object.hasOwn(store.rulesMeta, V.presetOf(rules))) store.preset = V.presetOf(rules);
-    store.players = [4, 5, 6, 8].includes(players) ? players : 4;
-    store.rounds = rounds >= 1 ? rounds : null;
-    store.level = params.get("level") || null;
-    startGame(rules, Number.isFinite(seed) ? seed : randomSeed(), false, location.hash,
+    Object.assign(store, { players, rounds, level });
+    startGame(rules, seed ?? randomSeed(), false, location.hash,
       link.error ? t("badOptions", { why: errorText(link.error) }) : "");
   } else if (path.startsWith("/replay/") || path === "/demos") {
-    const seat = Number.parseInt(params.get("seat") ?? "", 10);
-    openReplay(path, Number.isInteger(seat) ? seat : null, params.get("notes"));
+    openReplay(path, linkSeat(params), params.get("notes"));
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
     tournamentRoute(path);
   } else if (path === "/stats") {
-    game++;
+    store.game.token++;
     stopReview();
     Object.assign(store, { screen: "stats", view: null, alert: "", error: "" });
     openStats().then(() => { if (store.screen === "stats") render(); });
     render();
   } else if (path === "/keeper") {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
     if (params.has("rules")) keeperRulesFromLink(params);
     render();
   } else if (path === "/rules" || path.startsWith("/rules/")) {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "rules", view: null, alert: "", error: "" });
     editorRoute(path, params);
   } else {
-    game++;
+    store.game.token++;
     Object.assign(store, { screen: "start", view: null });
     render();
     findSavedGame();
   }
 }
 
-// The game on this table, as the saved entry knows it (shared by tabs that resumed it).
-let gameId = "";
 
-function newGameId() {
-  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
-}
+const newGameId = randomId;
 
 // Starts the table again here, taking the game from another tab (set while this tab
 // shows the other-tab notice; "take-over" calls it).
@@ -225,20 +163,20 @@ let startHere = null;
 // says so and offers to take it over (again(true) does).
 async function ownTable(token, again, steal) {
   const mine = await tabs.own(steal ? "steal" : "try");
-  if (token !== game) {
+  if (token !== store.game.token) {
     if (store.screen !== "play") tabs.release(); // the player left before the lock came
     return false;
   }
   if (mine) {
     try { await saved.claimGame(tabs.tabId); } catch { /* no storage: nothing to guard */ }
-    if (token !== game) return false;
+    if (token !== store.game.token) return false;
     store.tab = "own";
     store.tabWhy = "";
     startHere = null;
     return true;
   }
   const other = await saved.savedGame("#/game");
-  if (token !== game) return false;
+  if (token !== store.game.token) return false;
   Object.assign(store, { tab: "elsewhere", tabWhy: "", busy: false, view: null,
     otherGame: !!other && location.hash !== "#/game" && other.hash !== location.hash });
   startHere = again;
@@ -249,7 +187,7 @@ async function ownTable(token, again, steal) {
 // Another tab took the game (its lock, its message or a refused write): stop here.
 function lostTable(why = "") {
   if (store.screen !== "play" || store.tab !== "own") return;
-  game++; // drops this tab's bot timers and engine replies
+  store.game.token++; // drops this tab's bot timers and engine replies
   tabs.release();
   Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
   // taking it back resumes the newest saved state, whichever tab wrote it
@@ -299,19 +237,19 @@ async function findSavedGame() {
 // `from`: the saved game to resume (the link's own, or "#/game": whichever is saved);
 // `alert`: what is wrong with the link (a bad options=), said while the deal starts.
 async function startGame(rules, seed, steal = false, from = location.hash, alert = "") {
-  const token = ++game;
+  const token = ++store.game.token;
   Object.assign(store, { screen: "play", view: null, busy: true, alert, error: "", picked: [],
     expanded: [], tab: "own", variantNotice: null });
   render();
   if (!await ownTable(token, (again) => startGame(rules, seed, again, from, alert), steal)) return;
   const resume = await saved.savedGame(from);
-  if (token !== game) return;
+  if (token !== store.game.token) return;
   if (resume && await resumeSaved(token, resume)) return;
-  if (token !== game) return;
-  gameId = newGameId();
+  if (token !== store.game.token) return;
+  store.game.id = newGameId();
   if (typeof rules !== "string") {
     rules = await checkLinkRules(token, rules);
-    if (token !== game) return;
+    if (token !== store.game.token) return;
   }
   const players = store.players;
   // the engine seats its bots of the chosen level (its default without one)
@@ -332,7 +270,7 @@ async function checkLinkRules(token, rules) {
   } catch (err) {
     answer = { ok: false, refusal: { code: err.code, params: err.params } };
   }
-  if (token !== game) return rules;
+  if (token !== store.game.token) return rules;
   if (!answer.ok) {
     store.alert = t("badOptions", { why: errorText(answer.refusal) });
     render();
@@ -355,12 +293,12 @@ function keeperRulesFromLink(params) {
 // the alert, and the deal starts with the preset's defaults instead of an empty table.
 async function newGameOrDefaults(token, payload) {
   try {
-    const view = await call("new_game", payload);
-    if (token === game) await persist();
-    if (token === game) setView(view);
+    const answer = await call("new_game", payload);
+    if (token === store.game.token) await persist(token, "new_game", answer.save);
+    if (token === store.game.token) setView(answer.view, answer.events);
     return;
   } catch (err) {
-    if (token !== game) return;
+    if (token !== store.game.token) return;
     store.alert = errorText(err, seatName);
   }
   Object.assign(store, { players: 4, level: null, rounds: null });
@@ -372,63 +310,62 @@ async function newGameOrDefaults(token, payload) {
 // the running deal alone (schema 1, `load_record`). Data the engine refuses is set
 // aside (quarantine + the role=alert message) and false says: start a new game.
 async function resumeSaved(token, resume) {
-  let view;
+  let answer;
   try {
-    view = resume.table ? await call("resume", { table: resume.table })
+    answer = resume.table ? await call("resume", { table: resume.table })
       : await call("load_record", { record: resume.record, seat: resume.seat });
   } catch (err) {
-    if (token === game) await saved.setAsideGame({ code: err.code, params: err.params });
+    if (token === store.game.token) await saved.setAsideGame({ code: err.code, params: err.params });
     return false;
   }
-  if (token !== game) return true;
-  gameId = typeof resume.gameId === "string" ? resume.gameId : newGameId();
-  const shared = together.resumed(resume.together, view.players);
+  if (token !== store.game.token) return true;
+  store.game.id = typeof resume.gameId === "string" ? resume.gameId : newGameId();
+  const shared = together.resumed(resume.together, answer.view.players);
   // a schema 1 entry is written again as a whole table
-  if (!await persist(token, "resume") || token !== game) return true;
-  setView(await passplay.present(view));
-  if (shared === "host" && token === game) net.hostStarted(false);
+  if (!await persist(token, "resume", answer.save) || token !== store.game.token) return true;
+  setView(await passplay.present(answer.view), answer.events);
+  if (shared === "host" && token === store.game.token) net.hostStarted(false);
   return true;
 }
 
 // Ask the engine; a reply for an abandoned game is ignored.
 async function request(token, type, payload) {
   if (store.screen === "play" && store.tab !== "own") return;
-  inFlight++;
+  store.game.inFlight++;
   try {
-    const view = await call(type, payload);
+    // one request: the new view, what happened (events) and the table to store (save)
+    const answer = await call(type, payload);
     // a saved game is written (and committed) before the move is shown as done; a
     // refused write is no move: the table says where the game went instead
-    if (token !== game || !await persist(token, type)) return;
-    const seen = await passplay.present(view); // pass and play: only the hand that may show
-    if (token === game) setView(seen);
+    if (token !== store.game.token || !await persist(token, type, answer.save)) return;
+    const seen = await passplay.present(answer.view); // pass and play: only the hand that may show
+    if (token === store.game.token) setView(seen, answer.events);
   } catch (err) {
-    if (token !== game) return;
+    if (token !== store.game.token) return;
     store.busy = false;
     if (type === "act") store.alert = errorText(err, seatName);
     else store.error = errorText(err, seatName);
     render();
     if (type !== "act") scheduleBot();
   } finally {
-    inFlight--;
+    store.game.inFlight--;
   }
 }
 
-let togetherSeed = null; // the seed a #/together?seed=N link asks for
 
-let inFlight = 0; // engine requests of the table on their way (a host takes guest moves in between)
 
 // A shared table's start: the people by name (null: a bot of the chosen level), the first
 // person at the bottom; a host's other seats are bots until guests sit down.
 async function startTogether(mode, names, steal = false) {
-  const token = ++game;
+  const token = ++store.game.token;
   history.replaceState(null, "", "#/game");
   Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
     expanded: [], tab: "own", together: { mode, names, covered: null, revealed: null } });
   render();
   if (!await ownTable(token, (again) => startTogether(mode, names, again), steal)) return;
-  gameId = newGameId();
+  store.game.id = newGameId();
   const seat = Math.max(0, names.findIndex((n) => n != null));
-  const payload = { rules: store.preset, seed: togetherSeed ?? randomSeed(), seat, players: store.players,
+  const payload = { rules: store.preset, seed: store.game.seed ?? randomSeed(), seat, players: store.players,
     bots: names.map((n) => (n == null ? levelBot() : null)) };
   if (store.rounds) payload.rounds = store.rounds;
   if (mode === "host") net.hostStarted(true);
@@ -441,39 +378,44 @@ function levelBot() {
   return store.botLevels.find((l) => l.id === level)?.bot ?? "standard";
 }
 
-// A guest's move on the host's table; its refusal ({code, params}) goes back to the guest.
-async function guestMove(action) {
-  const token = game;
+// A step on a shared table that is not this page's own tap (a guest's move, who plays
+// each seat): one request, stored and shown; a refusal comes back as {code, params}.
+async function tableStep(type, payload) {
+  const token = store.game.token;
   store.busy = true;
   try {
-    const view = await call("act", { action });
-    if (token === game && await persist(token, "act") && token === game) setView(view);
+    const answer = await call(type, payload);
+    if (token === store.game.token && await persist(token, type, answer.save) && token === store.game.token) {
+      setView(answer.view, answer.events);
+    }
     return null;
   } catch (err) {
     store.busy = false;
-    if (token === game) scheduleBot();
     return { code: err.code, params: err.params };
   }
 }
 
+// A guest's move on the host's table; its refusal goes back to the guest.
+async function guestMove(action) {
+  const refusal = await tableStep("act", { action });
+  if (refusal) scheduleBot();
+  return refusal;
+}
+
 // Who plays each seat from now on (a guest left or came back).
 async function setBots(bots) {
-  const token = game;
-  store.busy = true;
-  try {
-    const view = await call("set_bots", { bots });
-    if (token === game && await persist(token, "set_bots") && token === game) setView(view);
-  } catch (err) {
-    store.busy = false;
-    store.alert = errorText(err, seatName);
+  const refusal = await tableStep("set_bots", { bots });
+  if (refusal) {
+    store.alert = errorText(refusal, seatName);
     render();
   }
 }
 
-function setView(view) {
+function setView(view, events = []) {
   if (view.phase === "done" && view.result && store.view?.phase !== "done") keepDealStat(view);
   if (view.phase === "done" || view.sitting_out !== view.seat) store.skip = false;
-  tools.onView(store.view, view);
+  tools.onView(view, events);
+  store.events = events; // the last step's events: a host passes them on to its guests
   if (store.skip) tools.collect();
   store.view = view;
   store.busy = false;
@@ -485,7 +427,7 @@ function setView(view) {
 
 // A finished deal goes into the statistics kept on this device.
 function keepDealStat(view) {
-  saved.addDealStat(dealStat(view, { game: gameId, level: store.level ?? store.defaultLevel }))
+  saved.addDealStat(dealStat(view, { game: store.game.id, level: store.level ?? store.defaultLevel }))
     .catch(() => {});
 }
 
@@ -495,7 +437,7 @@ async function reviewDeal(row) {
   try {
     const got = await call("deal_record", { game: row });
     store.screen = "review";
-    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${gameId}:${row + 1}`,
+    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${store.game.id}:${row + 1}`,
       played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
   } catch (err) {
     store.alert = errorText(err, seatName);
@@ -511,11 +453,11 @@ function scheduleBot() {
   const view = store.view;
   // the bots wait while a link's house rules are read
   if (!botToAct(view) || net.holdsBots() || net.isGuest() || store.variantNotice) return;
-  const token = game;
+  const token = store.game.token;
   if (tools.holding() && !store.skip) return; // a finished trick is still on show
   setTimeout(() => {
     // the player may have acted (or taken back) meanwhile: only a bot still to act moves
-    if (token === game && store.view === view && !store.busy) request(token, "bot", {});
+    if (token === store.game.token && store.view === view && !store.busy) request(token, "bot", {});
   }, store.skip ? 0 : store.delay);
 }
 
@@ -525,7 +467,7 @@ function act(word) {
   store.alert = "";
   render();
   if (net.isGuest()) return void net.sendAction(`${view.seat}:${word}`);
-  request(game, "act", { action: `${view.seat}:${word}` });
+  request(store.game.token, "act", { action: `${view.seat}:${word}` });
 }
 
 // ---- intents ------------------------------------------------------------
@@ -555,11 +497,8 @@ function dispatch(intent) {
       try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
       return render();
     case "new":
-      location.hash = `#/play?rules=${encodeURIComponent(store.preset)}${V.optionsParam(chosenRules())}`
-        + `&seed=${randomSeed()}`
-        + (store.players !== 4 ? `&players=${store.players}` : "")
-        + (store.rounds ? `&rounds=${store.rounds}` : "")
-        + (store.level ? `&level=${encodeURIComponent(store.level)}` : "");
+      location.hash = newGameHash({ preset: store.preset, optionsParam: V.optionsParam(chosenRules()),
+        seed: randomSeed(), players: store.players, rounds: store.rounds, level: store.level });
       return;
     case "keeper":
       location.hash = "#/keeper";
@@ -637,7 +576,7 @@ function dispatch(intent) {
       }
       store.busy = true;
       render();
-      return void request(game, "next_game", {});
+      return void request(store.game.token, "next_game", {});
     default:
   }
   if (!view || store.busy) return;
@@ -668,46 +607,17 @@ function tapCard(card, index, enabled) {
   render();
 }
 
-function returnCount(view) {
-  const option = view.legal.find((a) => a.includes(":return:"));
-  return option ? option.split(":return:")[1].split(",").length : 0;
-}
-
-function randomSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
-}
-
-// ---- seats --------------------------------------------------------------
-
-function players() {
-  return store.view ? store.view.players : store.players;
-}
-
-// Seats counted clockwise from the player: 0 you, 1 left, ...
-function relative(seat) {
-  const me = store.view ? store.view.seat : 0;
-  return (seat - me + players()) % players();
-}
-
-function seatName(seat) {
-  const named = together.nameOf(seat);
-  if (named) return named;
-  const n = players();
-  const names = t(`seats${n}`);
-  return Array.isArray(names) ? names[relative(seat)] ?? String(seat) : String(seat);
-}
-
 // ---- drawing ------------------------------------------------------------
 
 const root = document.getElementById("app");
 
-function render() {
+function draw() {
   const focusKey = document.activeElement?.dataset?.focus;
   const before = motion.capture(root);
   document.documentElement.lang = getLang();
   document.title = t("title");
   root.dataset.screen = store.screen;
-  root.replaceChildren(header(), screen());
+  root.replaceChildren(header(store), screen());
   if (store.screen === "play") perf.markRender(root);
   if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
   motion.play(before, root, flightTime());
@@ -721,7 +631,7 @@ function flightTime() {
 
 function screen() {
   switch (store.screen) {
-    case "play": return tableScreen();
+    case "play": return playScreen(store);
     // the stored sheet is read (or set aside) before the keeper shows one
     case "keeper": return store.keeperRead ? keeperScreen(store.engine === "ready")
       : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
@@ -736,55 +646,6 @@ function screen() {
     default: return startScreen(store, { savesPanel: saved.savesPanel((message) => {
       store.alert = message; render(); }), maxRounds, defaultRounds, presetPlayers });
   }
-}
-
-function headerButton(intent, name, label, extra = {}) {
-  return h("button", { type: "button", class: "icon", dataset: { intent, focus: intent, ...extra.dataset },
-    ...extra.attrs }, icon(name), h("span", { class: "label", text: label }));
-}
-
-function header() {
-  const playing = store.screen === "play";
-  return h("header", { class: "bar" },
-    store.screen === "start" ? h("h1", { id: "title", text: t("title") })
-      : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
-        h("span", { id: "title", class: "title", text: t("title") })),
-    playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
-      text: rulesName(store.view.rules_spec ?? store.view.rules) }) : null,
-    playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
-    engineBadge(),
-    h("div", { class: "bar-buttons" },
-      tools.headerButtons(),
-      playing && store.view && store.engine === "ready" && !net.isGuest()
-        ? headerButton("share", "share", t("share"), { dataset: { testid: "share" } }) : null,
-      h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
-        dataset: { intent: "lang", focus: "lang" } }, icon("language"),
-      h("span", { class: "label", text: t("language") }))),
-    store.toast ? h("p", { class: "toast", role: "status", dataset: { testid: "toast" }, text: store.toast }) : null);
-}
-
-function engineBadge() {
-  if (store.engine === "ready") return null;
-  if (store.engine === "failed") {
-    return h("p", { class: "engine failed", dataset: { testid: "engine-error" },
-      text: t("engineFailed") });
-  }
-  // on the table the felt shows the progress bar
-  return h("p", { class: "engine loading", dataset: { testid: "loading" } },
-    h("span", { class: "spinner", "aria-hidden": "true" }), t("loading"),
-    store.screen === "play" && !store.view ? null : progressBar());
-}
-
-// The engine's download as it arrives: boot.js updates the bar's width (--engine-progress),
-// its value and the percentage from the worker's reports without a render.
-function progressBar(percent = false) {
-  const now = document.documentElement.dataset.engineProgress ?? "0";
-  const bar = h("span", { class: "engine-progress", role: "progressbar", "aria-label": t("engineDownload"),
-    "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": now, dataset: { testid: "engine-progress" } },
-  h("span"));
-  if (!percent) return bar;
-  return h("span", { class: "engine-progress-row" }, bar,
-    h("span", { class: "engine-percent", "aria-hidden": "true", text: progressText() }));
 }
 
 // Rounds of a series: a Pflichtsolo preset plays at most (and by default) its
@@ -804,9 +665,6 @@ function chosenMeta() {
   return V.rulesMeta(store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
 }
 
-function rulesPageLink(rules) {
-  return `#/rules/view?rules=${encodeURIComponent(V.presetOf(rules))}${V.optionsParam(rules)}`;
-}
 
 // Save the variant a link brought under the name typed in the notice.
 async function saveNoticeVariant() {
@@ -832,45 +690,6 @@ async function saveNoticeVariant() {
   render();
 }
 
-// Before the first card of a link's variant: what differs from the preset, and the offer
-// to keep it on this device under a name.
-function variantNoticeView() {
-  const notice = store.variantNotice;
-  if (!notice) return null;
-  const preset = presetName(store.rulesMeta, V.presetOf(notice.rules));
-  let saveRow;
-  if (notice.saved) {
-    saveRow = h("p", { class: "saved-note", dataset: { testid: "variant-notice-saved" },
-      text: t("variantSavedAs", { name: notice.saved }) });
-  } else if (notice.asking) {
-    const input = h("input", { id: "notice-name", type: "text", maxlength: "60", value: notice.name,
-      autocomplete: "off", placeholder: t("variantNamePlaceholder"), dataset: { focus: "notice-name", testid: "variant-notice-name" } });
-    input.addEventListener("input", () => { notice.name = input.value; });
-    input.addEventListener("keydown", (e) => { if (e.key === "Enter") saveNoticeVariant(); });
-    saveRow = h("div", { class: "field notice-save" }, h("label", { for: "notice-name", text: t("variantName") }),
-      h("div", { class: "notice-save-row" }, input,
-        h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-save", focus: "notice-save-ok",
-          testid: "variant-notice-save-ok" }, text: t("variantSave") })));
-  } else {
-    saveRow = null;
-  }
-  return h("section", { class: "result variant-notice", role: "dialog", "aria-labelledby": "notice-title",
-    dataset: { testid: "variant-notice" } },
-  h("div", { class: "result-body" },
-    h("h2", { id: "notice-title", text: notice.saved ? t("noticeTitleSaved", { name: notice.saved })
-      : t("noticeTitle", { preset }) }),
-    h("p", { class: "quiet", text: t("noticeLine", { preset }) }),
-    differencesView(notice.differences, { testid: "variant-notice-differences" }),
-    saveRow),
-  h("div", { class: "result-go" },
-    h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-ok", focus: "notice-ok",
-      testid: "variant-notice-ok" }, text: t("noticePlay") }),
-    notice.saved || notice.asking ? null : h("button", { type: "button", dataset: { intent: "variant-notice-save",
-      focus: "notice-save", testid: "variant-notice-save" }, text: t("noticeSave") }),
-    h("a", { class: "button", href: rulesPageLink(notice.rules), dataset: { testid: "variant-notice-rules" },
-      text: t("rulesView") })));
-}
-
 function defaultRounds() {
   return dutySoloRounds() || store.limits?.default_rounds || 4;
 }
@@ -882,137 +701,6 @@ function maxRounds() {
 // Table sizes the chosen preset allows (from the engine's rules metadata).
 function presetPlayers() {
   return chosenMeta()?.players ?? [4];
-}
-
-// Another tab plays this game (or took it from this one): say so on the table and
-// offer to play it here.
-function tabNotice() {
-  const moved = store.tab === "moved";
-  const text = moved ? (store.tabWhy === "game-newer" ? t("tabNewer") : t("tabMoved"))
-    : store.otherGame ? t("tabOtherGame") : t("tabElsewhere");
-  return h("section", { class: "result tab-notice", "aria-labelledby": "tab-title",
-    "aria-describedby": "tab-text", dataset: { testid: "tab-notice", state: store.tab, why: store.tabWhy || null } },
-  h("div", { class: "result-body" },
-    h("h2", { id: "tab-title", text: moved ? t("tabMovedTitle") : t("tabElsewhereTitle") }),
-    h("p", { id: "tab-text", text }),
-    store.otherGame && !moved ? h("p", { class: "quiet", text: t("tabOtherGameWarning") }) : null),
-  h("div", { class: "result-go" },
-    h("button", { type: "button", class: "primary", dataset: { intent: "take-over", focus: "take-over",
-      testid: "take-over" }, text: moved ? t("tabTakeBack") : t("tabTakeOver") }),
-    h("button", { type: "button", dataset: { intent: "home", focus: "home", testid: "tab-home" },
-      text: t("toStart") })));
-}
-
-function tableScreen() {
-  const view = store.view;
-  if (store.tab !== "own") {
-    return h("div", { class: "game waiting" }, h("div", { class: "stage" },
-      h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
-        waitingSeats(store.players, seatName), h("div", { class: "middle" })),
-      tabNotice()));
-  }
-  if (!view) {
-    return h("div", { class: "game waiting" }, h("div", { class: "stage" },
-      store.error ? h("p", { class: "engine failed", text: store.error }) : null,
-      h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
-        waitingSeats(store.players, seatName),
-        h("div", { class: "middle" }, h("div", { class: "trick", dataset: { testid: "trick" } },
-          store.engine === "loading" ? h("div", { class: "felt-loading" }, h("p", { text: t("loading") }),
-            progressBar(true)) : null))),
-      h("div", { class: "below" }, h("section", { class: "hand", dataset: { testid: "hand" } }))));
-  }
-  const shown = tools.shownTrick(view);
-  const held = store.tools.hold && view.trick.length === 0 && view.last_trick;
-  const done = view.phase === "done";
-  return h("div", { class: `game players-${view.players}` },
-    h("div", { class: `stage phase-${view.phase}${view.hand.length ? "" : " empty-hand"}` },
-      store.error ? h("p", { class: "engine failed", text: store.error }) : null,
-      net.hostBanner(), net.guestBanner(),
-      feltView(store, view, shown, held ? view.last_trick.winner : null),
-      done ? resultPanel(store, view) : null,
-      h("div", { class: "below" },
-        passplay.coverPanel(view) ?? [
-          actions(view),
-          view.sitting_out === view.seat && !done ? sitOutNote() : null,
-          // the hand keeps its room while the last trick is played (nothing jumps)
-          view.hand.length || !done ? handView(store, view) : null,
-          tools.toolbar()]),
-      variantNoticeView(),
-      net.hostPanel()),
-    view.sheet && view.sheet.length ? scoreSheet(view) : null);
-}
-
-// The dealer who sits out watches; they may skip to the result instead of waiting.
-function sitOutNote() {
-  return h("p", { class: "sits-out-note", dataset: { testid: "you-sit-out" } }, t("youSitOut"), " ",
-    store.skip ? null : h("button", { type: "button", class: "small",
-      dataset: { intent: "skip", focus: "skip", testid: "skip-ahead" }, text: t("skipAhead") }));
-}
-
-function actions(view) {
-  if (view.phase === "done") return null;
-  const prefix = `${view.seat}:`;
-  const words = view.legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))
-    .filter((w) => !isCard(w) && !w.startsWith("return:"));
-  const returning = view.phase === "poverty-return" && view.to_act === view.seat;
-  if (!words.length && !returning) return null;
-  const label = view.phase === "play" ? t("announcementsLabel")
-    : view.phase.startsWith("poverty") ? t("action.poverty") : t("reservationsLabel");
-  // many solos fold into one "Solo …" button, and the announcements beyond the next
-  // one into "Mehr …", so the choices stay one short row above the hand
-  const solos = words.filter((w) => w.startsWith("solo:"));
-  const folded = solos.length > 2 && !store.tools.solos;
-  const calls = words.filter((w) => tools.isAnnouncement(w));
-  const furtherCalls = store.tools.moreCalls ? [] : calls.slice(1);
-  const shown = words.filter((w) => !tools.isCardWedding(w) && !(folded && w.startsWith("solo:"))
-    && !furtherCalls.includes(w));
-  const buttons = shown.map((w) => h("button", { type: "button",
-    class: `action${w === "healthy" ? " primary" : ""}`,
-    "aria-disabled": store.busy ? "true" : null,
-    dataset: { action: w, focus: `action:${w}` } }, tools.actionContent(w, view)));
-  if (solos.length > 2) {
-    buttons.splice(folded ? buttons.length : buttons.length - solos.length, 0, h("button", {
-      type: "button", class: "action", "aria-expanded": String(!folded),
-      dataset: { intent: "solo-picker", focus: "solo-picker", testid: "solo-picker" } },
-    t("soloPicker")));
-  }
-  if (calls.length > 1) {
-    buttons.push(h("button", { type: "button", class: "action", "aria-expanded": String(!!store.tools.moreCalls),
-      dataset: { intent: "more-calls", focus: "more-calls", testid: "more-calls" } },
-    store.tools.moreCalls ? t("fewerCalls") : t("moreCalls")));
-  }
-  buttons.push(...tools.weddingPicker(words, view));
-  if (returning) {
-    const count = returnCount(view);
-    const ready = store.picked.length === count;
-    buttons.push(h("button", { type: "button", class: "action primary",
-      "aria-disabled": ready && !store.busy ? null : "true",
-      dataset: { action: "return", intent: "return", focus: "action:return", count: String(count) },
-      text: t("returnPicked", { k: store.picked.length, n: count }) }));
-  }
-  return h("section", { class: "actions", role: "group", "aria-label": label,
-    dataset: { testid: "actions" } },
-  h("span", { class: "actions-label", "aria-hidden": "true", text: label }), buttons);
-}
-
-function scoreSheet(view) {
-  return h("section", { class: "sheet", "aria-labelledby": "sheet-title" },
-    h("h2", { id: "sheet-title", text: t("scoresheet") }),
-    seriesState(view),
-    sheetView({ rows: view.sheet, totals: view.totals, seats: players(), seatName, review: true,
-      expanded: store.expanded, sittingOut: (row) => (players() === 5 ? row.dealer : null),
-      replayable: true, bockToCome: view.bock_to_come ?? 0 }));
-}
-
-// Where the series stands: "Runde 2 von 4", the Vorführen after the last round, or over.
-function seriesState(view) {
-  if (!view.rounds) return null;
-  const played = view.rounds_played ?? 0;
-  const text = view.series_finished ? t("seriesOver")
-    : played >= view.rounds ? t("roundsDone")
-      : t("roundOf", { n: played + 1, total: view.rounds });
-  return h("p", { class: "series-state", dataset: { testid: "series-state",
-    finished: String(!!view.series_finished) }, text });
 }
 
 // Live regions live outside #app; only touch them when their text changes.
@@ -1035,6 +723,47 @@ function setText(id, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+// ---- the one context every handler gets, and the one intent table ---------
+
+const SAVERS = { keeper: saved.saveKeeper, tournament: saved.saveTournament, variants: saved.saveVariants };
+
+const ctx = {
+  state: store,
+  update,
+  call,
+  navigate: (hash) => { location.hash = hash; },
+  alert: (what) => update((s) => {
+    s.alert = typeof what === "string" ? what : errorText(what, seatName);
+  }),
+  status: (text) => setText("status", text),
+  save: (kind, data) => (SAVERS[kind] ? SAVERS[kind](data)
+    : Promise.reject(Object.assign(new Error(kind), { code: "storage-kind", params: { kind } }))),
+  setAside: (kind, entry, why) => (kind === "keeper" ? keeperSetAside(entry, why)
+    : saved.setAside(kind, why).then((moved) => moved || saved.quarantine(kind, entry, why))),
+  download,
+  meta: () => ({ presets: store.rulesMeta, options: store.optionsMeta, limits: store.limits,
+    announcementLevels: store.levels, levels: store.botLevels, defaultLevel: store.defaultLevel,
+    tournament: store.tournamentMeta }),
+};
+
+// The page's own intents: each goes through dispatch's guards (a covered hand, a table
+// this tab does not own take no moves).
+const PAGE_INTENTS = ["take-over", "quarantine-export", "quarantine-delete", "lang", "new", "keeper",
+  "tournament", "players", "level", "rounds", "skip", "more-calls", "solo-picker", "primer", "home",
+  "sheet-replay", "share", "variant-notice-ok", "variant-notice-save", "variant", "preset", "review",
+  "review-game", "next", "theme", "settings", "help", "last", "collect", "wedding-picker", "hint", "undo"];
+const pageIntents = Object.fromEntries(PAGE_INTENTS.map((name) => [name,
+  (_ctx, data) => dispatch({ kind: name, value: data.value })]));
+const intents = intentTable(pageIntents, {
+  "new-here": () => dispatch({ kind: "home" }),
+  "toggle-row": (_ctx, data) => dispatch({ kind: "toggle-row", row: Number(data.row) }),
+  // typing the name a link's variant is to be saved under
+  "variant-notice-name": (_ctx, data) => {
+    if (store.variantNotice) store.variantNotice.name = String(data.value ?? "");
+  },
+  return: (_ctx, data) => { if (data.enabled) dispatch({ kind: "return" }); },
+});
+
 // ---- wiring -------------------------------------------------------------
 
 document.getElementById("alert").addEventListener("click", () => {
@@ -1046,23 +775,34 @@ document.getElementById("alert").addEventListener("click", () => {
 root.addEventListener("click", (event) => {
   const el = event.target.closest("button");
   if (!el || !root.contains(el)) return;
-  const { card, action, intent, index, value } = el.dataset;
+  const { card, action, intent, index } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
+  // the screens' modules still dispatch their own intents by prefix (until they export
+  // their handlers for the table)
   if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
   else if (intent && intent.startsWith("tournament-")) { if (enabled) tournamentClick({ ...el.dataset }); }
   else if (intent && intent.startsWith("together-")) { if (enabled) togetherClick({ ...el.dataset }); }
-  else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
+  else if (intent && runIntent(intents, intent, ctx, intentData(el))) return;
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
-  else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
-  else if (intent === "new-here") dispatch({ kind: "home" });
-  else if (intent) dispatch({ kind: intent, value });
+});
+
+// Typing in a field with an intent; Enter in a field runs its data-enter intent.
+root.addEventListener("input", (event) => {
+  const el = event.target;
+  if (el.tagName === "INPUT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
+    runIntent(intents, el.dataset.intent, ctx, intentData(el));
+  }
+});
+root.addEventListener("keydown", (event) => {
+  const el = event.target;
+  if (event.key === "Enter" && el.dataset?.enter) runIntent(intents, el.dataset.enter, ctx, intentData(el, event));
 });
 
 root.addEventListener("change", (event) => {
   const el = event.target;
   if (el.tagName === "SELECT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
-    dispatch({ kind: el.dataset.intent, value: el.value });
+    runIntent(intents, el.dataset.intent, ctx, intentData(el));
   }
 });
 
@@ -1103,14 +843,15 @@ const say = (text) => { store.alert = text; render(); };
 together.initTogether({ state: store, root, render, alert: say, start: (mode, names) => startTogether(mode, names),
   rounds: () => store.rounds ?? defaultRounds() });
 passplay.initPassplay({ state: store, call, render, show: setView });
-net.initNetplay({ state: store, root, render, call, alert: say, show: setView, stun: together.stunSetting,
-  act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => inFlight > 0 });
+net.initNetplay({ state: store, root, render, call, alert: say,
+  show: (view, events) => setView(view, tools.checkedEvents(events, view.players)), stun: together.stunSetting,
+  act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => store.game.inFlight > 0 });
 
 initTournament({
   call, render,
   alert: (text) => { store.alert = text; updateLive(); },
   meta: () => store.rulesMeta,
-  tableRounds: () => store.tournament?.table_rounds ?? [],
+  tableRounds: () => store.tournamentMeta?.table_rounds ?? [],
 });
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,
@@ -1120,18 +861,18 @@ tools.init({ state: store, render, act, call, seatName, scheduleBot,
     const href = rulesPageLink(store.view?.rules_spec ?? chosenRules());
     return text ? { name: presetName(store.rulesMeta, id), text, href } : null;
   },
-  request: (type, payload) => request(++game, type, payload) });
+  request: (type, payload) => request(++store.game.token, type, payload) });
 
 // Write the table; false if the write was refused because another tab has the game
 // (this tab then stops and says so). Other storage failures keep the game going.
-async function persist(token, type) {
+async function persist(token, type, table) {
   if (!store.view && store.screen !== "play") return true;
   try {
-    await saved.saveGame(call, location.hash.startsWith("#/play") ? location.hash : "#/game",
-      { owner: tabs.tabId, gameId, back: type === "undo", together: together.saved() });
+    await saved.saveGame(table, location.hash.startsWith("#/play") ? location.hash : "#/game",
+      { owner: tabs.tabId, gameId: store.game.id, back: type === "undo", together: together.saved() });
   } catch (err) {
     if (err?.code === "game-owned" || err?.code === "game-newer") {
-      if (token === game) lostTable(err.code);
+      if (token === store.game.token) lostTable(err.code);
       return false;
     }
     store.alert = t("storageFailed");
@@ -1140,11 +881,11 @@ async function persist(token, type) {
 }
 
 async function openReplay(path, seat, notes = null) {
-  const token = ++game;
+  const token = ++store.game.token;
   Object.assign(store, { screen: "replay", view: null, error: "", alert: "" });
   render();
   const ok = await openRoute(path, seat, notes);
-  if (token !== game) return;
+  if (token !== store.game.token) return;
   if (!ok) store.screen = "start";
   render();
 }
@@ -1187,14 +928,14 @@ initReplay({
   alert: (message) => { store.alert = message; },
   share: (payload, notes) => shareLink(payload, null, notes),
   playOn: function playOn(record, seat, steal = false) {
-    const token = ++game;
+    const token = ++store.game.token;
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
       picked: [], tab: "own" });
     history.replaceState(null, "", "#/game");
     render();
     return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
       if (!mine) return undefined;
-      gameId = newGameId();
+      store.game.id = newGameId();
       return request(token, "load_record", { record, seat });
     });
   },

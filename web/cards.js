@@ -4,14 +4,9 @@
 // The suit shapes live once in a hidden sprite; each card refers to them with <use>.
 import { cardFace } from "./i18n.js";
 
+export { isCard } from "./card-text.js";
+
 const NS = "http://www.w3.org/2000/svg";
-
-// A card on the wire: suit letter + rank letter ("HT"), as in the engine's records.
-const CARD = /^[CSHD][ATKQJ987]$/;
-
-export function isCard(text) {
-  return CARD.test(text);
-}
 const W = 63;
 const H = 88;
 

@@ -3,7 +3,7 @@
 // words, contracts, score items, error codes) are translated here, never parsed.
 import de from "./lang/de.js";
 import en from "./lang/en.js";
-import { isCard } from "./cards.js";
+import { isCard } from "./card-text.js";
 
 const TABLES = { de, en };
 let lang = "de";
@@ -35,6 +35,14 @@ function fill(text, vars) {
 }
 
 // A rule set's text in the page's language (the engine gives {de, en}).
+// A bots' level by name: in German the engine's own name (its metadata's `levels`), in
+// another language that language's word for it.
+export function levelName(levels, id) {
+  const level = (levels ?? []).find((l) => l.id === id);
+  if (lang === "de" && level?.name) return level.name;
+  return has(`level.${id}`) ? t(`level.${id}`) : level?.name ?? String(id);
+}
+
 export function localText(value, fallback = "") {
   if (!value) return fallback;
   if (typeof value === "string") return value;

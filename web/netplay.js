@@ -7,9 +7,10 @@
 // bad one without touching the table. A guest who drops is played by a bot after a
 // visible wait and can sit down again with a new invite.
 import { h } from "./dom.js";
-import { t, presetName, errorText, localText } from "./i18n.js";
+import { t, presetName, errorText, localText, levelName } from "./i18n.js";
 import { compactSdp, expandSdp, encode, decode, linkTo } from "./invite.js";
 import { qrCode } from "./qr.js";
+import { randomId } from "./random.js";
 
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
 const CHANNEL = "doko-together";
@@ -57,9 +58,7 @@ function gathered(pc) {
   });
 }
 
-function key() {
-  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
-}
+const key = randomId;
 
 // ==== the host ===========================================================================
 
@@ -298,7 +297,7 @@ async function sendView(seatNo) {
   const view = await ctx.call("view", { seat: seatNo });
   view.record = null;
   send(seat, { t: "view", seq: seat.seq, names: ctx.state.together.names, host: host.seat,
-    started: host.started, view });
+    started: host.started, view, events: ctx.state.events ?? [] });
 }
 
 async function sendViews() {
@@ -549,7 +548,7 @@ function fromHost(data) {
     store.together = { mode: "guest", names: msg.names.map((n) => (typeof n === "string" ? n.slice(0, 40) : null)),
       host: msg.host, started: !!msg.started };
     store.screen = "play";
-    ctx.show(msg.view);
+    ctx.show(msg.view, msg.events);
   } else if (msg.t === "refused") {
     store.busy = false;
     ctx.alert(errorText({ code: String(msg.code), params: msg.params && typeof msg.params === "object" ? msg.params : {} }));
@@ -591,7 +590,7 @@ export function joinScreen() {
   const facts = [
     [t("rules"), store.rulesMeta?.[inv.r] ? presetName(store.rulesMeta, inv.r) : localText(inv.rn, inv.r)],
     [t("rounds"), t("roundsCount", { n: inv.n })],
-    [t("opponents"), inv.l ? t(`level.${inv.l}`) : "–"],
+    [t("opponents"), inv.l ? levelName(store.botLevels, inv.l) : "–"],
   ];
   const a = guest.answer;
   return h("div", { class: "start together" }, h("section", { class: "setup", "aria-labelledby": "join-title",

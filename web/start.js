@@ -2,7 +2,7 @@
 // each (from the engine's rules metadata), table size and rounds, the demos, the score
 // keeper, and each rule set's primer in help. Pure view of the store.
 import { h } from "./dom.js";
-import { t, localText, presetName, errorText, getLang, has } from "./i18n.js";
+import { t, localText, presetName, errorText, getLang, has, levelName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
 import * as V from "./variants.js";
@@ -113,7 +113,7 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
         : h("p", { class: "quiet", text: t("rulesLoading") }),
       ids.length ? [
         store.botLevels.length ? [h("h3", { text: t("opponents") }),
-          chips("level", store.botLevels.map((l) => [l.id, t(`level.${l.id}`)]),
+          chips("level", store.botLevels.map((l) => [l.id, levelName(store.botLevels, l.id)]),
             store.level ?? store.defaultLevel, t("opponents"))] : null,
         h("h3", { text: t("players") }),
         chips("players", presetPlayers().map((n) => [n, String(n)]), store.players, t("players")),

@@ -10,7 +10,7 @@
 // it) and `gameId` (the same across tabs that resumed it); the entry's `owner` is the
 // tab that plays it (tabs.js). Schema 1 (older pages) held only the running deal:
 // {hash, record, seat}; it still opens via `load_record`.
-import { h } from "./dom.js";
+import { h, download } from "./dom.js";
 import { t, errorText } from "./i18n.js";
 
 export const SCHEMA = 2;
@@ -496,8 +496,8 @@ export async function savedGame(hash) {
 // it. `owner` is this tab's id, `gameId` the game's; `back` allows fewer moves than the
 // stored entry (a take-back). Rejects with code "game-owned" or "game-newer" when the
 // stored game belongs to another tab or is further on: nothing is overwritten then.
-export async function saveGame(call, hash, { owner, gameId, back = false, together = null }) {
-  const table = await call("save");
+// `table`: the engine's saved table (a move's answer carries it as `save`).
+export async function saveGame(table, hash, { owner, gameId, back = false, together = null }) {
   const data = { hash, table, moves: moveCount(table), gameId };
   if (together) data.together = together; // a shared table's people: {mode, names}
   const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
@@ -724,10 +724,7 @@ export function savesPanel(onDone) {
   const exp = h("button", { type: "button", dataset: { testid: "export" }, text: t("export") });
   exp.addEventListener("click", async () => {
     try {
-      const blob = new Blob([await exportAll()], { type: "application/json" });
-      const a = h("a", { href: URL.createObjectURL(blob), download: "doppelkopf.json" });
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      download("doppelkopf.json", "application/json", await exportAll());
     } catch {
       onDone(t("storageFailed"));
     }

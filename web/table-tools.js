@@ -37,43 +37,54 @@ export function init(context) {
 
 // ---- hooks app.js calls ---------------------------------------------------
 
-// A new view arrived: speak what happened, click, hold a finished trick, autoplay.
-export function onView(prev, next) {
+// A new view arrived with the events of its step (engine's doko.events): say what
+// happened, click, hold a finished trick, autoplay.
+export function onView(next, events = []) {
   ui.hint = null;
   if (!next || next.phase !== "play") ui.moreCalls = false;
   clearTimeout(holdTimer);
   ui.hold = false;
   if (!next) return;
-  const tricksBefore = prev ? prev.tricks_won.reduce((a, b) => a + b, 0) : 0;
-  const tricksNow = next.tricks_won.reduce((a, b) => a + b, 0);
-  const newDeal = !prev || prev.dealer !== next.dealer
-    || next.declarations.length < prev.declarations.length;
-  const undone = !newDeal && (tricksNow < tricksBefore
-    || (tricksNow === tricksBefore && next.trick.length < prev.trick.length));
-  const sameDeal = !newDeal && !undone;
-  const said = undone ? [t("undone")] : [];
-  if (sameDeal) {
-    for (const d of next.declarations.slice(prev.declarations.length)) {
-      said.push(t("says", { name: ctx.seatName(d.seat), word: actionLabel(d.what) }));
+  const said = [];
+  let played = false;
+  let taken = false;
+  for (const { code, params: p } of events) {
+    if (code === "undone") said.push(t("undone"));
+    else if (code === "reservation") said.push(t("says", { name: ctx.seatName(p.seat), word: actionLabel(p.what) }));
+    else if (code === "announced") said.push(t("says", { name: ctx.seatName(p.seat), word: actionLabel(p.call) }));
+    else if (code === "card_played") {
+      played = true;
+      said.push(t("plays", { name: ctx.seatName(p.seat), card: cardName(p.card) }));
+    } else if (code === "trick_taken") {
+      taken = true;
+      said.push(t("takes", { name: ctx.seatName(p.seat) }));
     }
-    for (const a of next.announcements.slice(prev.announcements.length)) {
-      said.push(t("says", { name: ctx.seatName(a.seat), word: actionLabel(a.word) }));
-    }
-    const finished = tricksNow > tricksBefore && next.last_trick;
-    const seq = finished ? [...next.last_trick.cards, ...next.trick] : next.trick;
-    const fresh = seq.slice(Math.min(prev.trick.length, seq.length));
-    for (const c of fresh) said.push(t("plays", { name: ctx.seatName(c.seat), card: cardName(c.card) }));
-    if (fresh.length) click();
-    if (finished) {
-      said.push(t("takes", { name: ctx.seatName(next.last_trick.winner) }));
-      if (next.phase !== "done" && (options.tapToCollect || ctx.state.delay > 0)) {
-        ui.hold = true;
-        if (!options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
-      }
-    }
+  }
+  if (played) click();
+  if (taken && next.last_trick && next.phase !== "done" && (options.tapToCollect || ctx.state.delay > 0)) {
+    ui.hold = true;
+    if (!options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
   }
   if (said.length) speak(said.join(" "));
   setTimeout(autoplay, 0);
+}
+
+// Events from elsewhere (a host's message to a guest): only the codes the table says,
+// with seats in range and cards and words as the engine writes them.
+export function checkedEvents(events, players) {
+  if (!Array.isArray(events)) return [];
+  const seat = (s) => Number.isInteger(s) && s >= 0 && s < players;
+  const word = (w) => typeof w === "string" && /^[a-z0-9:,-]{1,40}$/i.test(w);
+  const ok = {
+    undone: () => true,
+    reservation: (p) => seat(p.seat) && word(p.what),
+    announced: (p) => seat(p.seat) && word(p.call),
+    card_played: (p) => seat(p.seat) && isCard(p.card),
+    trick_taken: (p) => seat(p.seat),
+  };
+  return events.slice(0, 20).filter((e) => e && typeof e === "object" && Object.hasOwn(ok, e.code)
+    && e.params && typeof e.params === "object" && ok[e.code](e.params))
+    .map((e) => ({ code: e.code, params: { ...e.params } }));
 }
 
 export function holding() {

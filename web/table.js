@@ -6,6 +6,7 @@ import { h, signed } from "./dom.js";
 import { t, cardName, actionLabel, contractName, partyLabel } from "./i18n.js";
 import { cardSvg, backSvg } from "./cards.js";
 import { bockChip, lineLabel } from "./sheet.js";
+import { relative, seatName } from "./seats.js";
 
 const MAX_BACKS = 12; // an 8-player table deals 8 cards; 5 players 10 or 12: all drawn
 
@@ -71,13 +72,13 @@ function isTurn(view, seat) {
 // One seat: name plate (name, Geber, party, calls, whose turn) and, for an opponent,
 // the hand as overlapping backs with the count beside it.
 function seatView(store, view, seat) {
-  const rel = store.relative(seat);
+  const rel = relative(store, seat);
   const out = view.sitting_out === seat;
   const turn = isTurn(view, seat);
   const mine = seat === view.seat;
   const count = view.hand_sizes[seat];
   const plate = h("div", { class: "plate" },
-    h("strong", { class: "name", text: store.seatName(seat) }),
+    h("strong", { class: "name", text: seatName(store, seat) }),
     view.dealer === seat ? h("span", { class: "dealer-chip", title: t("dealer"), text: t("dealer") }) : null,
     out ? h("span", { class: "tag out", dataset: { testid: "sits-out" }, text: t("sitsOutTag") }) : null,
     badges(view, seat),
@@ -138,7 +139,7 @@ function povertyNote(store, view) {
   const key = p.taker === view.seat ? "povertyTakenByYou" : p.giver === view.seat ? "povertyTakenFromYou"
     : "povertyTaken";
   return h("p", { class: "felt-note", role: "status", dataset: { testid: "poverty-note" },
-    text: t(key, { taker: store.seatName(p.taker), giver: store.seatName(p.giver),
+    text: t(key, { taker: seatName(store, p.taker), giver: seatName(store, p.giver),
       n: p.returned_trumps }) });
 }
 
@@ -149,7 +150,7 @@ export function feltView(store, view, shown, winner) {
   Array.from({ length: view.players }, (_, seat) => seatView(store, view, seat)),
   h("div", { class: "middle" },
     povertyNote(store, view),
-    trickView(shown, { players: view.players, relative: store.relative, seatName: store.seatName,
+    trickView(shown, { players: view.players, relative: (seat) => relative(store, seat), seatName: (seat) => seatName(store, seat),
       winner })));
 }
 
@@ -187,7 +188,7 @@ function countOf(list, item) {
 
 function partyNames(store, seats) {
   if (!seats.length) return "–";
-  const names = seats.map(store.seatName);
+  const names = seats.map((seat) => seatName(store, seat));
   return names.length === 1 ? names[0] : t("namesAnd", { first: names.slice(0, -1).join(", "), last: names.at(-1) });
 }
 
@@ -198,7 +199,7 @@ function winnerLine(store, view, r) {
     if (r.winner === "draw") return t("resultDraw");
     const seats = r.parties?.[r.winner] ?? [];
     const lone = seats.length === 1 && isSoloLike(r.contract);
-    if (lone) return seats[0] === view.seat ? t("resultSoloistYou") : t("resultSoloist", { name: store.seatName(seats[0]) });
+    if (lone) return seats[0] === view.seat ? t("resultSoloistYou") : t("resultSoloist", { name: seatName(store, seats[0]) });
     return t("resultParty", { party: partyLabel(r.winner), names: partyNames(store, seats) });
   })();
   return h("span", { class: "winner", dataset: { testid: "result-winner" }, text });
@@ -236,8 +237,8 @@ function redealText(store, view) {
   const thrown = view.declarations.find((d) => d.what === "throw");
   const poor = view.declarations.find((d) => d.what === "poverty");
   const you = (d) => d.seat === view.seat;
-  if (thrown) return you(thrown) ? t("redealThrownYou") : t("redealThrown", { name: store.seatName(thrown.seat) });
-  if (poor) return you(poor) ? t("redealPovertyYou") : t("redealPoverty", { name: store.seatName(poor.seat) });
+  if (thrown) return you(thrown) ? t("redealThrownYou") : t("redealThrown", { name: seatName(store, thrown.seat) });
+  if (poor) return you(poor) ? t("redealPovertyYou") : t("redealPoverty", { name: seatName(store, poor.seat) });
   return t("redealOther");
 }
 
@@ -249,7 +250,7 @@ function sitOutText(store, view, r) {
   const you = s === view.seat;
   const key = n === 0 ? (you ? "sitOutZeroYou" : "sitOutZero") : (you ? "sitOutKontraYou" : "sitOutKontra");
   return h("p", { class: "sit-out-line", dataset: { testid: "result-sit-out" },
-    text: t(key, { name: store.seatName(s), n: signed(n) }) });
+    text: t(key, { name: seatName(store, s), n: signed(n) }) });
 }
 
 function nextButton(view) {
@@ -269,7 +270,7 @@ function pointsTable(store, view, r) {
       h("th", { scope: "col", class: "num", text: t("points") }),
       h("th", { scope: "col", class: "num", text: t("running") }))),
     h("tbody", {}, seats.map((s) => h("tr", { class: s === view.seat ? "me" : null },
-      h("th", { scope: "row", text: store.seatName(s) }),
+      h("th", { scope: "row", text: seatName(store, s) }),
       h("td", { class: "num", text: signed(r.points[s]) }),
       h("td", { class: "num", text: totals[s] == null ? "" : signed(totals[s]) })))));
 }

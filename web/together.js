@@ -3,7 +3,7 @@
 // and what its saved game keeps. Pass and play is passplay.js, a table across devices
 // netplay.js; app.js calls the hooks below.
 import { h } from "./dom.js";
-import { t, presetName } from "./i18n.js";
+import { t, presetName, levelName } from "./i18n.js";
 import { DEFAULT_STUN } from "./netplay.js";
 
 const KEY = "doko.together"; // the names typed last time, the STUN setting (never a game)
@@ -129,7 +129,7 @@ export function togetherScreen(ready) {
   const store = ctx.state;
   const level = store.level ?? store.defaultLevel;
   const facts = [presetName(store.rulesMeta, store.preset), t("roundsCount", { n: ctx.rounds() }),
-    level ? `${t("opponents")}: ${t(`level.${level}`)}` : null].filter(Boolean).join(" · ");
+    level ? `${t("opponents")}: ${levelName(store.botLevels, level)}` : null].filter(Boolean).join(" · ");
   return h("div", { class: "start together" },
     h("p", { class: "together-facts", dataset: { testid: "together-facts" } },
       h("span", { text: `${t("rules")}: ${facts}` }), " ",

@@ -9,6 +9,11 @@ The table is a :mod:`doko.series`: every deal starts from
 ``series.current_deal`` (dealer rotation, Pflichtsolo debts, a vorgeführt
 seat, the same dealer after a redeal) and every finished deal is recorded on
 the series' sheet. ``score`` scores a game summary for the score keeper.
+
+Requests that move the table (``new_game``, ``act``, ``bot``, ``next_game``,
+``undo``, ``set_bots``, ``load_record``, ``resume``) answer ``{"view", "events",
+"save"}``: the new view, what happened in that step (:mod:`doko.events`) and the
+table as ``save`` gives it, so the page needs one request per move.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 from . import bock as bock_mod
 from . import draw as draw_mod
 from . import editor, evening, share
+from . import events as events_mod
 from . import series as series_mod
 from .actions import Action
 from .botregistry import get_bot
@@ -125,7 +131,14 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
     _table = Table(
         rules, seat, bots, seed, state, series=series, rng=random.Random(seed), rounds=rounds
     )
-    return view()
+    return _step(events_mod.deal_started(state))
+
+
+def _step(happened: list[events_mod.Event]) -> dict[str, Any]:
+    """The answer to a request that moves the table: the new view, what happened (for the
+    page to show and say) and the table as ``save`` gives it (for the page to store), so
+    one request per move does it all."""
+    return {"view": view(), "events": events_mod.to_json(happened), "save": save({})}
 
 
 def _check_bots(bots: Any, players: int) -> list[str | None]:
@@ -154,9 +167,10 @@ def act(payload: dict[str, Any]) -> dict[str, Any]:
     action = payload.get("action")
     if not isinstance(action, str):
         raise Refused("action-not-string")
+    before = t.state
     t.state = apply(t.state, action)
     _finish(t)
-    return view()
+    return _step(events_mod.step(before, t.state))
 
 
 def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
@@ -166,9 +180,10 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
         raise Refused("no-bot-to-act")
     bot = get_bot(t.bots[seat] or "standard")
     obs = observe(t.state, seat)
+    before = t.state
     t.state = apply(t.state, bot(obs, t.rng), obs.listed)
     _finish(t)
-    return view()
+    return _step(events_mod.step(before, t.state))
 
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
@@ -185,7 +200,7 @@ def set_bots(payload: dict[str, Any]) -> dict[str, Any]:
     bot until they are back); the deal goes on unchanged."""
     t = table()
     t.bots = _check_bots(payload.get("bots"), t.state.players)
-    return view()
+    return _step([])
 
 
 def _seat(payload: dict[str, Any] | None, t: Table) -> int:
@@ -241,7 +256,7 @@ def next_game(payload: dict[str, Any]) -> dict[str, Any]:
         raise Refused("series-over")
     t.state = series_mod.start_game(t.series)
     t.recorded = False
-    return view()
+    return _step(events_mod.deal_started(t.state))
 
 
 def load_record(payload: dict[str, Any]) -> dict[str, Any]:
@@ -252,7 +267,7 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
     bots: list[str | None] = [None if s == seat else "standard" for s in range(state.players)]
     _table = Table(state.rules, seat, bots, 0, state, rng=random.Random(0))
     _finish(_table)
-    return view()
+    return _step(events_mod.table_opened())
 
 
 # -- saved tables (a reload keeps the whole series) -------------------------------
@@ -308,7 +323,7 @@ def resume(payload: dict[str, Any]) -> dict[str, Any]:
     except (TypeError, KeyError, AttributeError, IndexError) as err:
         raise Refused("saved-table-malformed", error=type(err).__name__) from None
     _table = t
-    return view()
+    return _step(events_mod.table_opened())
 
 
 def _rebuild(data: Any) -> Table:
@@ -606,7 +621,7 @@ def undo(payload: dict[str, Any]) -> dict[str, Any]:
     for action in s.history[:point]:
         state = apply(state, action)
     t.state = state
-    return view()
+    return _step(events_mod.undone(t.seat))
 
 
 def record(payload: dict[str, Any]) -> dict[str, Any]:

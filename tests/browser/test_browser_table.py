@@ -23,6 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.rules import load_rules
 from doko.state import GameState, new_game
+from support import view_of
 
 pytestmark = pytest.mark.browser
 
@@ -297,14 +298,14 @@ def engine_poverty_deal(preset: str, level: str) -> tuple[int, dict[str, int]]:
     for seed in range(1, 200):
         bots = [None, *[level_bot(level)] * 3]
         payload = {"rules": preset, "seed": seed, "seat": 0, "bots": bots, "players": 4}
-        view = json.loads(api.handle("new_game", json.dumps(payload)))
+        view = view_of(json.loads(api.handle("new_game", json.dumps(payload))))
         while view["phase"] not in ("play", "done"):
             if view["to_act"] == 0:
                 mine = [a for a in view["legal"] if a.startswith("0:")]
                 pick = next((a for a in ("0:healthy", "0:decline") if a in mine), mine[0])
-                view = json.loads(api.handle("act", json.dumps({"action": pick})))
+                view = view_of(json.loads(api.handle("act", json.dumps({"action": pick}))))
             else:
-                view = json.loads(api.handle("bot", "{}"))
+                view = view_of(json.loads(api.handle("bot", "{}")))
         if view.get("poverty") and 0 not in view["poverty"].values():
             return seed, view["poverty"]
     raise AssertionError(f"no Armut between bots in {preset}")

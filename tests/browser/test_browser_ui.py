@@ -22,6 +22,7 @@ from clirun import replay
 from doko.cards import CQ, deal
 from doko.rules import load_rules
 from doko.state import GameState, legal_for, new_game
+from support import view_of
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,7 @@ def page_game(preset: str, seed: int, human: list[str]) -> dict[str, Any]:
 
     words = list(human)
     payload = {"rules": preset, "seed": seed, "level": "standard"}  # as the page opens it
-    view = json.loads(api.handle("new_game", json.dumps(payload)))
+    view = view_of(json.loads(api.handle("new_game", json.dumps(payload))))
     while view["phase"] != "done":
         if view["to_act"] == 0:
             mine = [a.split(":", 1)[1] for a in view["legal"] if a.startswith("0:")]
@@ -73,9 +74,9 @@ def page_game(preset: str, seed: int, human: list[str]) -> dict[str, Any]:
                 words.remove(pick)
             else:
                 pick = "healthy" if "healthy" in mine else mine[0]
-            view = json.loads(api.handle("act", json.dumps({"action": f"0:{pick}"})))
+            view = view_of(json.loads(api.handle("act", json.dumps({"action": f"0:{pick}"}))))
         else:
-            view = json.loads(api.handle("bot"))
+            view = view_of(json.loads(api.handle("bot")))
         assert "error" not in view, view
     return view
 

@@ -12,10 +12,11 @@ from doko.bots import standard_bot
 from doko.observation import observe
 from doko.rules import load_rules
 from doko.state import apply, legal_for
+from support import view_of
 
 
 def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(api.handle(kind, json.dumps(payload or {})))
+    answer: dict[str, Any] = view_of(json.loads(api.handle(kind, json.dumps(payload or {}))))
     return answer
 
 

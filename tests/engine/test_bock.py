@@ -38,6 +38,7 @@ from doko.series import (
 )
 from doko.state import GameState, apply, legal_actions, new_game
 from doko.summary import summary_from_json
+from support import view_of
 
 ALL = list(BOCK_TRIGGERS)
 
@@ -414,7 +415,7 @@ def test_a_game_with_the_wrong_bock_does_not_fit_the_series() -> None:
 
 
 def call(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(api.handle(kind, json.dumps(payload)))
+    answer: dict[str, Any] = view_of(json.loads(api.handle(kind, json.dumps(payload))))
     return answer
 
 

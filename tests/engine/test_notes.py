@@ -12,6 +12,7 @@ import pytest
 from doko import api, links
 from doko.errors import LinkError
 from doko.notes import MAX_NOTE, MAX_NOTES, check_notes, decode_notes, encode_notes
+from support import view_of
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = json.loads((ROOT / "engine/doko/demos/ddv_fox.json").read_text())["record"]
@@ -19,7 +20,7 @@ STEPS = len(RECORD["actions"]) + 1
 
 
 def ask(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(api.handle(kind, json.dumps(payload)))
+    answer: dict[str, Any] = view_of(json.loads(api.handle(kind, json.dumps(payload))))
     return answer
 
 

@@ -12,6 +12,7 @@ from clirun import doko
 from doko import api
 from doko.actions import Action
 from doko.review import MISTAKE, duplicate, review_record
+from support import view_of
 
 REVIEW = Path(__file__).resolve().parents[1] / "records" / "review"
 PLAIN = Path(__file__).resolve().parents[1] / "records" / "ddv_normal_re_announced_lost.json"
@@ -122,7 +123,7 @@ def replay_points(record: dict[str, Any]) -> list[int]:
 
 
 def call(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(api.handle(kind, json.dumps(payload)))
+    answer: dict[str, Any] = view_of(json.loads(api.handle(kind, json.dumps(payload))))
     return answer
 
 

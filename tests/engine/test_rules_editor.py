@@ -7,10 +7,11 @@ from typing import Any
 
 from doko import api
 from doko.rules import PRESETS, describe
+from support import view_of
 
 
 def ask(kind: str, payload: dict[str, Any]) -> Any:
-    return json.loads(api.handle(kind, json.dumps(payload)))
+    return view_of(json.loads(api.handle(kind, json.dumps(payload))))
 
 
 def test_a_variant_is_checked_and_its_differences_listed() -> None:

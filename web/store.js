@@ -1,0 +1,90 @@
+// The page's one state and the one way to change it: update(fn) lets fn change the
+// state, then the page is redrawn once, on the next animation frame, however many
+// updates came in between. Plain data only (no functions, no DOM, no Promises).
+// Nothing here touches the DOM or window at import time (node's tests import it).
+
+// The page's own slices; the screens' modules add theirs (`initialX()`) through `slices`.
+export function defaults(slices = {}) {
+  return {
+    engine: "loading", // loading | ready | failed
+    engineError: "",
+    screen: "start", // start | play | keeper | replay | tournament | rules | review | stats | together | join | answer
+    preset: "ddv",
+    variant: null, // id of the saved house-rule variant chosen on the start page, or null
+    optionsMeta: null, // every option's metadata from the engine (the rules editor draws them)
+    // a link's variant, shown (what differs from its preset) before the first card:
+    // {rules, differences, saved: name or "", asking: the name field is open, name}
+    variantNotice: null,
+    view: null, // last VIEW from the engine
+    events: [], // what happened in the step that brought it (engine's doko.events)
+    busy: false, // a human action is on its way to the engine
+    alert: "",
+    error: "",
+    picked: [], // cards chosen to give back after a Trumpfabgabe
+    skip: false, // the dealer who sits out skips ahead to the result
+    toast: "", // a short visible confirmation ("Link kopiert.")
+    delay: 400, // ms before each bot move, so cards can be seen landing
+    players: 4, // table size for the next game (the preset's `players` allow)
+    rounds: null, // rounds of the next series; null: the preset's default (engine's)
+    level: null, // the bots' level id (engine's metadata); null: the engine's default
+    rulesMeta: null, // presets from the engine's "rules" answer
+    limits: null, // the engine's ranges for table options (max rounds)
+    levels: null, // announcement word -> its level (index into a view's deadlines)
+    botLevels: [], // the bots' levels the engine offers: [{id, name, bot}]
+    defaultLevel: null,
+    tournamentMeta: null, // a tournament night's choices from the engine (table rounds)
+    expanded: [], // score-sheet rows showing their itemised lines
+    savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
+    quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
+    confirmDrop: null, // the quarantined entry whose "delete" was pressed once
+    keeperRead: false, // the keeper's stored sheet has been read (or set aside)
+    asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
+    tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
+    tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
+    otherGame: false, // the other tab's game is not the one this link opens
+    tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
+    together: null, // a shared table's people (together.js): pass and play, host or guest
+    // the running game's bookkeeping: `token` bumps on every new game so stale bot timers
+    // and replies are dropped; `id` names the game in the saved entry; `inFlight` counts
+    // engine requests on their way; `seed` is a #/together?seed=N link's deal
+    game: { token: 0, id: "", inFlight: 0, seed: null },
+    ...slices,
+  };
+}
+
+// The store around `state`: `redraw(state)` draws it; `schedule(fn)` runs fn before the
+// next frame (requestAnimationFrame in the page).
+export function createStore(state, redraw, schedule) {
+  let queued = false;
+  const draw = () => {
+    if (!queued) return;
+    queued = false;
+    redraw(state);
+  };
+  return {
+    state,
+    update(fn) {
+      if (fn) fn(state);
+      if (queued) return;
+      queued = true;
+      schedule(draw);
+    },
+    // draw now what is queued (a test, or a caller that must measure the new DOM)
+    flush: draw,
+  };
+}
+
+// The page's frame scheduler: the next animation frame, or a short timer where frames do
+// not come (a tab in the background still gets its state drawn).
+export function frameScheduler(raf, timer) {
+  return (fn) => {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      fn();
+    };
+    raf(once);
+    timer(once, 100);
+  };
+}
