@@ -208,12 +208,44 @@ def said_set_aside(page: Any, count: int) -> None:
         page.wait_for_function(alert, timeout=10_000)
     except PlaywrightTimeout:
         page.goto("#/")
-        page.wait_for_function(
-            "n => [...document.querySelectorAll('[data-testid=quarantined]')]"
-            ".filter(li => li.textContent.trim()).length === n",
-            arg=count,
-            timeout=20_000,
-        )
+        try:
+            page.wait_for_function(
+                "n => [...document.querySelectorAll('[data-testid=quarantined]')]"
+                ".filter(li => li.textContent.trim()).length === n",
+                arg=count,
+                timeout=20_000,
+            )
+        except PlaywrightTimeout as exc:
+            raise AssertionError(f"no message: {_diagnosis(page, count)}") from exc
+
+
+QUARANTINE_JS = (
+    IDB
+    + """
+return (async () => {
+  const d = await db();
+  const r = d.transaction(["quarantine"]).objectStore("quarantine").getAll();
+  const all = await new Promise((ok) => { r.onsuccess = () => ok(r.result); });
+  d.close();
+  return all.map((q) => [q.key, JSON.stringify(q.why).slice(0, 120), q.at]);
+})();
+"""
+)
+
+
+def _diagnosis(page: Any, count: int) -> str:
+    """What the page shows and what the quarantine holds, for a failure's message."""
+    shown = page.evaluate(
+        """() => ({url: location.href, alert: document.querySelector('[role=alert]')?.textContent,
+          listed: [...document.querySelectorAll('[data-testid=quarantined]')]
+            .map((li) => li.textContent.trim().slice(0, 80)),
+          body: document.body.innerText.slice(0, 400)})"""
+    )
+    held = page.evaluate("async () => {" + QUARANTINE_JS + "}")
+    return json.dumps(
+        {"expected": count, "page": shown, "quarantine": held, "log": page.watch.errors[-10:]},
+        indent=1,
+    )
 
 
 def try_entry(page: Any, key: str, entry: Any, i: int) -> str:
@@ -245,8 +277,13 @@ def test_mutated_saves_are_opened_or_set_aside(page: Any) -> None:
     kinds = rng.choices(list(SHARE), weights=list(SHARE.values()), k=COUNT)
     outcomes: dict[str, dict[str, int]] = {k: {} for k in SHARE}
     started = time.monotonic()
+    done: list[str] = []
     for i, kind in enumerate(kinds):
-        outcome = try_entry(page, kind, mutate(base[kind], rng), i)
+        try:
+            outcome = try_entry(page, kind, mutate(base[kind], rng), i)
+        except (AssertionError, PlaywrightTimeout) as exc:
+            raise AssertionError(f"case {i} ({kind}), after {done[-4:]}: {exc}") from exc
+        done.append(f"{i} {kind} {outcome}")
         outcomes[kind][outcome] = outcomes[kind].get(outcome, 0) + 1
         errors = [e for e in page.watch.errors if e.startswith("pageerror")]
         assert errors == [], (i, kind, errors)

@@ -111,6 +111,29 @@ def test_pass_and_play_two_people_two_bots_never_shows_the_other_hand(page: Any)
 
 # ---- a table across browsers ---------------------------------------------------------
 
+
+def test_a_pasted_answer_outlives_a_redraw_of_the_hosts_panel(page: Any) -> None:
+    """The host pastes an answer; the page redraws before "take" (here: another invite
+    is made; at a table: a bot's card, the countdown of a guest who is away). The pasted
+    text is still there, and a bad one is refused with a message, the text kept."""
+    page.goto("#/together?delay=0&seed=11")
+    ready(page)
+    page.fill("[data-testid=host-name]", "Hanna")
+    page.fill("[data-testid=stun]", "")
+    page.click("[data-testid=host-start]")
+    page.wait_for_selector("[data-testid=invite-panel]")
+    first = _invite(page)
+    pasted = "https://example.org/#/answer/not-an-answer"
+    page.fill("[data-testid=answer-input]", pasted)
+    assert _invite(page) != first  # the panel was drawn anew, twice
+    assert page.locator("[data-testid=answer-input]").input_value() == pasted
+    page.click("[data-testid=answer-take]")
+    page.wait_for_function(
+        "() => document.querySelector('[role=alert]')?.textContent.includes('Antwort-Link')"
+    )
+    assert page.locator("[data-testid=answer-input]").input_value() == pasted
+    assert page.watch.errors == []
+
 # Headless Chromium hides host candidates behind mDNS names and leaves out loopback:
 # two flags let browsers on one machine find each other by host candidates alone.
 NET_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"]
@@ -131,6 +154,70 @@ LOG_CHANNEL = """
   });
 })();
 """
+
+
+# The host's peer connections and data channels, state by state (for a failure's message).
+LOG_PEERS = """
+(() => {
+  window.__peers = [];
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (...args) {
+    const pc = new Real(...args);
+    const n = window.__peers.length;
+    const note = (what) => window.__peers.push(`${(performance.now() / 1000).toFixed(1)}s pc${n} ${what}`);
+    note("new");
+    pc.addEventListener("connectionstatechange", () => note(`connection ${pc.connectionState}`));
+    pc.addEventListener("iceconnectionstatechange", () => note(`ice ${pc.iceConnectionState}`));
+    pc.addEventListener("icegatheringstatechange", () => note(`gathering ${pc.iceGatheringState}`));
+    pc.addEventListener("icecandidate", (e) => note(`candidate ${e.candidate?.candidate ?? "end"}`));
+    pc.addEventListener("datachannel", (e) => e.channel.addEventListener("open", () => note("channel open")));
+    const make = pc.createDataChannel.bind(pc);
+    pc.createDataChannel = (...a) => {
+      const dc = make(...a);
+      dc.addEventListener("open", () => note("channel open"));
+      dc.addEventListener("close", () => note("channel close"));
+      return dc;
+    };
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+  // every redraw of the page, typing and clicks, in time beside the peers' states
+  const at = () => `${(performance.now() / 1000).toFixed(1)}s`;
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(() => window.__peers.push(`${at()} redraw`))
+      .observe(document.getElementById("app"), { childList: true });
+  });
+  document.addEventListener("input", (e) => window.__peers.push(
+    `${at()} input ${e.target.dataset?.testid} ${e.target.value?.length}`), true);
+  document.addEventListener("click", (e) => window.__peers.push(
+    `${at()} click ${e.target.closest?.("[data-testid]")?.dataset.testid}`), true);
+})();
+"""
+
+
+def _seat_connected(host: Any, seat: int, *others: Any) -> None:
+    """Wait until the host's panel shows ``seat`` connected; else say what the pages show."""
+    try:
+        host.wait_for_selector(
+            f"[data-testid=net-seat][data-seat='{seat}'][data-status=connected]", timeout=30_000
+        )
+    except Exception as exc:
+        report = []
+        for page in (host, *others):
+            report.append(
+                page.evaluate(
+                    """() => ({url: location.href,
+                      seats: [...document.querySelectorAll('[data-testid=net-seat]')]
+                        .map((el) => el.dataset.seat + ':' + el.dataset.status),
+                      alerts: [...document.querySelectorAll('[role=alert]')]
+                        .map((el) => el.textContent).filter(Boolean),
+                      answer: document.querySelector('[data-testid=answer-input]')?.value ?? null,
+                      peers: window.__peers ?? null,
+                      body: document.body.innerText.slice(0, 600)})"""
+                )
+            )
+            report.append(page.watch.errors)
+        raise AssertionError(f"seat {seat} not connected: {json.dumps(report, indent=1)}") from exc
 
 
 def _invite(host: Any) -> str:
@@ -215,6 +302,8 @@ def _table_across_browsers(net: Any, site: str) -> None:
     host, gero, gwen = (watched(c, site) for c in contexts)
     for guest in (gero, gwen):
         guest.add_init_script(LOG_CHANNEL)
+    for page in (host, gero, gwen):
+        page.add_init_script(LOG_PEERS)
     host.goto("#/together?delay=0&wait=1&seed=11")
     ready(host)
     host.fill("[data-testid=host-name]", "Hanna")
@@ -240,13 +329,13 @@ def _table_across_browsers(net: Any, site: str) -> None:
     other_tab.goto(answer)
     other_tab.wait_for_selector("[data-testid=answer-screen][data-state=taken]")
     other_tab.close()
-    host.wait_for_selector("[data-testid=net-seat][data-seat='1'][data-status=connected]")
+    _seat_connected(host, 1, gero)
 
     # Gwen's answer is pasted into the host's panel
     answer = _join(gwen, _invite(host), 2, "Gwen")
     host.fill("[data-testid=answer-input]", answer)
     host.click("[data-testid=answer-take]")
-    host.wait_for_selector("[data-testid=net-seat][data-seat='2'][data-status=connected]")
+    _seat_connected(host, 2, gero, gwen)
     host.click("[data-testid=net-begin]")
     gero.wait_for_selector(HAND_CARDS)
     first_card = time.monotonic() - opened
@@ -313,7 +402,7 @@ def _table_across_browsers(net: Any, site: str) -> None:
         str(gwen.locator("[data-testid=answer-link]").get_attribute("value")),
     )
     host.click("[data-testid=answer-take]")
-    host.wait_for_selector("[data-testid=net-seat][data-seat='2'][data-status=connected]")
+    _seat_connected(host, 2, gwen)
     host.click("[data-testid=invite-close]")
     gwen.wait_for_selector("[data-testid=table]")
     views = [m["view"] for m in _messages(gwen) if m["t"] == "view"]
@@ -342,7 +431,7 @@ def _table_across_browsers(net: Any, site: str) -> None:
         str(gero.locator("[data-testid=answer-link]").get_attribute("value")),
     )
     host.click("[data-testid=answer-take]")
-    host.wait_for_selector("[data-testid=net-seat][data-seat='1'][data-status=connected]")
+    _seat_connected(host, 1, gero)
     gero.wait_for_selector(HAND_CARDS)
     back = _views(gero)[-1]
     # a bot may have moved since, never Gero's seat (it waits for him)
