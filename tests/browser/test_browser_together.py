@@ -134,6 +134,7 @@ def test_a_pasted_answer_outlives_a_redraw_of_the_hosts_panel(page: Any) -> None
     assert page.locator("[data-testid=answer-input]").input_value() == pasted
     assert page.watch.errors == []
 
+
 # Headless Chromium hides host candidates behind mDNS names and leaves out loopback:
 # two flags let browsers on one machine find each other by host candidates alone.
 NET_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns", "--allow-loopback-in-peer-connection"]
@@ -160,17 +161,16 @@ LOG_CHANNEL = """
 LOG_PEERS = """
 (() => {
   window.__peers = [];
+  const at = () => `${(performance.now() / 1000).toFixed(1)}s`;
   const Real = window.RTCPeerConnection;
   window.RTCPeerConnection = function (...args) {
     const pc = new Real(...args);
     const n = window.__peers.length;
-    const note = (what) => window.__peers.push(`${(performance.now() / 1000).toFixed(1)}s pc${n} ${what}`);
+    const note = (what) => window.__peers.push(`${at()} pc${n} ${what}`);
     note("new");
     pc.addEventListener("connectionstatechange", () => note(`connection ${pc.connectionState}`));
     pc.addEventListener("iceconnectionstatechange", () => note(`ice ${pc.iceConnectionState}`));
     pc.addEventListener("icegatheringstatechange", () => note(`gathering ${pc.iceGatheringState}`));
-    pc.addEventListener("icecandidate", (e) => note(`candidate ${e.candidate?.candidate ?? "end"}`));
-    pc.addEventListener("datachannel", (e) => e.channel.addEventListener("open", () => note("channel open")));
     const make = pc.createDataChannel.bind(pc);
     pc.createDataChannel = (...a) => {
       const dc = make(...a);
@@ -182,7 +182,6 @@ LOG_PEERS = """
   };
   window.RTCPeerConnection.prototype = Real.prototype;
   // every redraw of the page, typing and clicks, in time beside the peers' states
-  const at = () => `${(performance.now() / 1000).toFixed(1)}s`;
   document.addEventListener("DOMContentLoaded", () => {
     new MutationObserver(() => window.__peers.push(`${at()} redraw`))
       .observe(document.getElementById("app"), { childList: true });
@@ -299,11 +298,11 @@ def test_a_table_across_three_browsers_by_links_alone(browser: Any, site: str) -
 
 def _table_across_browsers(net: Any, site: str) -> None:
     contexts = [net.new_context(base_url=site) for _ in range(3)]
+    for context in contexts:
+        context.add_init_script(LOG_PEERS)
     host, gero, gwen = (watched(c, site) for c in contexts)
     for guest in (gero, gwen):
         guest.add_init_script(LOG_CHANNEL)
-    for page in (host, gero, gwen):
-        page.add_init_script(LOG_PEERS)
     host.goto("#/together?delay=0&wait=1&seed=11")
     ready(host)
     host.fill("[data-testid=host-name]", "Hanna")
