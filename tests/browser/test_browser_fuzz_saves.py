@@ -4,7 +4,7 @@ entries replaced), are written straight into IndexedDB. Each must be opened or s
 aside (quarantined with a message), never a script error, a hang or a dead page.
 
 ``DOKO_FUZZ_SAVES=N`` sets how many entries are tried (the test command's default is
-small; the figure in the README comes from a run with 2,000)."""
+small; the figure in docs/benchmarks.md comes from a run with 2,000)."""
 
 from __future__ import annotations
 
