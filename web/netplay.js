@@ -16,6 +16,7 @@ export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
 const CHANNEL = "doko-together";
 const MAX_MESSAGE = 2000; // characters of a guest's message (an action is under 40)
 const MAX_VIEW = 200_000; // characters of a host's message a guest reads
+const MAX_ANSWER_TEXT = 20_000; // characters of a pasted answer kept (a link is under 1,000)
 const ICE_WAIT_MS = 5000; // the most we wait for the network's candidates
 const ACTION = /^\d:[A-Za-z0-9:,-]{1,40}$/;
 
@@ -28,7 +29,11 @@ let bus = null;
 export function initNetplay(context) {
   ctx = context;
   context.root.addEventListener("input", (event) => {
-    if (event.target.dataset?.together === "guest-name") joinInput(event.target);
+    const field = event.target.dataset?.together;
+    if (field === "guest-name") joinInput(event.target);
+    // the pasted answer lives in the state: a redraw (a bot's move, the away countdown)
+    // between pasting and "take" must not wipe it
+    else if (field === "answer") host.answer = event.target.value.slice(0, MAX_ANSWER_TEXT);
   });
   if ("BroadcastChannel" in self) {
     bus = new BroadcastChannel(CHANNEL);
@@ -327,7 +332,7 @@ export function hostClick(data) {
       sendViews().catch(() => {});
       return void ctx.scheduleBot();
     case "together-answer": {
-      const text = document.getElementById("together-answer")?.value ?? "";
+      const text = document.getElementById("together-answer")?.value || host.answer;
       const payload = text.trim().split("#/answer/")[1] ?? text.trim();
       return void takeAnswer(payload).then((r) => {
         if (!r.ok) ctx.alert(t(r.why));
@@ -403,7 +408,7 @@ export function hostPanel() {
     inv || host.invites.size ? h("div", { class: "field" },
       h("label", { for: "together-answer", text: t("answerPaste") }),
       h("input", { id: "together-answer", type: "text", autocomplete: "off", spellcheck: "false",
-        dataset: { focus: "together-answer", testid: "answer-input" } }),
+        value: host.answer, dataset: { together: "answer", focus: "together-answer", testid: "answer-input" } }),
       h("button", { type: "button", dataset: { intent: "together-answer", focus: "together-answer-go",
         testid: "answer-take" }, text: t("answerTake") })) : null,
     h("p", { class: "quiet small", text: t("netHelp") })),
