@@ -173,8 +173,7 @@ def test_keeper_bock_sheet_on_a_phone(page: Any, lang: str, theme: str) -> None:
 def saved_bock_table() -> dict[str, Any]:
     """The engine's saved table after a lost Pflichtsolo and the bock deal after it
     (the same deals as the engine's test of the page's series), deal over."""
-    from test_bock import bock_rules, play_cards
-
+    from bock_deals import bock_rules, play_cards
     from doko import api
 
     rules = bock_rules(["solo-lost"]).to_json()

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bock_deals import bock_rules, play_cards
 from clirun import doko
 from doko import api
-from doko.actions import parse
 from doko.bock import after_deal, triggers
 from doko.cards import Card, deck
 from doko.errors import RulesError
@@ -36,15 +36,11 @@ from doko.series import (
     start_series,
     totals,
 )
-from doko.state import GameState, apply, legal_actions, new_game
+from doko.state import GameState, apply, new_game
 from doko.summary import summary_from_json
 from support import view_of
 
 ALL = list(BOCK_TRIGGERS)
-
-
-def bock_rules(triggers: list[str], **options: Any) -> Rules:
-    return load_rules({"preset": "ddv", "options": {"bock": triggers, **options}})
 
 
 # -- options -----------------------------------------------------------------------
@@ -202,18 +198,6 @@ def test_a_game_record_carries_its_bock() -> None:
 
 
 # -- series ------------------------------------------------------------------------
-
-
-def play_cards(state: GameState, words: dict[int, str]) -> GameState:
-    """Finish a deal: the given reservations (others healthy), then every seat plays its
-    first legal card and announces nothing."""
-    while not state.is_over:
-        if state.phase == "reservations":
-            seat = state.to_act
-            state = apply(state, f"{seat}:{words.get(seat or 0, 'healthy')}")
-        else:
-            state = apply(state, next(a for a in legal_actions(state) if parse(a).is_card))
-    return state
 
 
 def announce_both(state: GameState) -> GameState:
