@@ -1,7 +1,7 @@
 """The page's JavaScript checks run by ``build.py test``, beside ruff and mypy.
 
 ``lint(log)``: ESLint (pinned in package.json / package-lock.json, its rules in
-eslint.config.js) over the project's JavaScript. ``unit_tests(log)``: Node's own test
+eslint.config.mjs) over the project's JavaScript. ``unit_tests(log)``: Node's own test
 runner on tests/web/ (the page's logic, no browser), skipped when that folder holds none.
 Both return a process exit code: 0 when clean.
 """

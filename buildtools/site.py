@@ -103,7 +103,9 @@ def build(use_snapshot: bool = True) -> None:
     micropip = runtime.fetch_micropip(CACHE, log)
     if DIST.exists():
         shutil.rmtree(DIST)
-    shutil.copytree(WEB, DIST)
+    # web/package.json only tells Node (the page's unit tests) that web/ is ES modules;
+    # in dist/ it would make Node read Pyodide's scripts as modules too
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("package.json"))
     pyodide_dir = DIST / "pyodide"
     info = runtime.copy_pyodide(tgz, pyodide_dir)
     shutil.copyfile(micropip, pyodide_dir / runtime.MICROPIP)

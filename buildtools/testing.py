@@ -4,7 +4,7 @@
    Python refuses pip (Debian's system Python, PEP 668), a virtual environment is made in
    .venv/ and the command runs again inside it.
 2. ``ruff check`` (the configuration in pyproject.toml), ``mypy --strict`` on the
-   engine, ESLint on the JavaScript (eslint.config.js) and Node's test runner on
+   engine, ESLint on the JavaScript (eslint.config.mjs) and Node's test runner on
    tests/web/ (buildtools/jscheck.py); a finding or a failed test fails the command.
 3. pytest: every test, the slow ones (marked ``slow``) included.
 4. The smoke benchmarks (figures printed, nothing asserted): start-up on 127.0.0.1 and

@@ -1,5 +1,5 @@
 """The JavaScript checks of ``build.py test`` (buildtools/jscheck.py): ESLint's rules and
-each folder's globals as eslint.config.js sets them, and Node's test runner on tests/web/
+each folder's globals as eslint.config.mjs sets them, and Node's test runner on tests/web/
 (a failing unit test fails the command; no folder, nothing to run)."""
 
 from __future__ import annotations
