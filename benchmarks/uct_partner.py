@@ -37,7 +37,8 @@ from doko.bots import Bot
 from doko.cards import CARDS, CJ, DA, EYES, HT
 from doko.contracts import CardOrder
 from doko.observation import Observation
-from doko.scoring import Summary, score
+from doko.outcome import summary_of
+from doko.scoring import score
 from doko.state import GameState, Legal, apply, legal_for, play_card, playable_cards
 from doko.tricks import Trick, specials, specials_awarded
 from doko.worlds import sample_world
@@ -405,31 +406,12 @@ def score_points(
     tricks_all: int,
     found: tuple[tuple[str, str], ...],
 ) -> list[int]:
-    extra: dict[str, object] = {}
-    if state.contract == "poverty":
-        extra["poverty"] = {
-            "giver": state.declarer,
-            "taker": state.partner,
-            "trumps_returned": state.poverty_returned,
-        }
-    if state.duty_solo:
-        extra["duty_solo"] = True
-    sitting_out = None
-    if len(state.active) != state.players:
-        sitting_out = next(s for s in range(state.players) if not state.dealt[s])
-    summary = Summary(
-        rules=state.rules,
-        contract=state.contract,
-        players=state.players,
-        re=state.re_party,
-        sitting_out=sitting_out,
+    summary = summary_of(
+        state,
         eyes_re=eyes_re,
         tricks_re=tricks_re,
         tricks_kontra=tricks_all - tricks_re,
-        announcements={"re": state.re_words, "kontra": state.kontra_words},
         specials=found,
-        extra=extra,
-        bock=state.bock,
     )
     return list(score(summary)["points"])
 

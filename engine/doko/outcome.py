@@ -18,6 +18,30 @@ def summarize(state: GameState) -> Summary:
     won = [t for t in state.tricks if t.winner in re]  # by Re
     kinds = specials_awarded(state.rules, state.contract)
     found = specials(state.tricks, state.order, party_of, kinds, state.rules.doppelkarl)
+    heart_trick = "heart-trick" in state.rules.bock and any(
+        all(state.order.follows[c] == "H" for c in t.cards) for t in state.tricks
+    )
+    return summary_of(
+        state,
+        eyes_re=total_eyes([c for t in won for c in t.cards]),
+        tricks_re=len(won),
+        tricks_kontra=len(state.tricks) - len(won),
+        specials=tuple([(item["kind"], item["party"]) for item in found]),
+        heart_trick=heart_trick,
+    )
+
+
+def summary_of(
+    state: GameState,
+    *,
+    eyes_re: int,
+    tricks_re: int,
+    tricks_kontra: int,
+    specials: tuple[tuple[str, str], ...],
+    heart_trick: bool = False,
+) -> Summary:
+    """The summary of ``state``'s contract, parties and words with the card play's
+    figures given (a search's rollout counts them on its own deal)."""
     extra: dict[str, Any] = {}
     if state.contract == "poverty":
         extra["poverty"] = {
@@ -27,21 +51,19 @@ def summarize(state: GameState) -> Summary:
         }
     if state.duty_solo:
         extra["duty_solo"] = True
-    if "heart-trick" in state.rules.bock and any(
-        all(state.order.follows[c] == "H" for c in t.cards) for t in state.tricks
-    ):
+    if heart_trick:
         extra["heart_trick"] = True  # starts Bockrunden (doko.bock)
     return Summary(
         rules=state.rules,
         contract=state.contract,
         players=state.players,
-        re=re,
+        re=state.re_party,
         sitting_out=_sitting_out(state),
-        eyes_re=total_eyes([c for t in won for c in t.cards]),
-        tricks_re=len(won),
-        tricks_kontra=len(state.tricks) - len(won),
+        eyes_re=eyes_re,
+        tricks_re=tricks_re,
+        tricks_kontra=tricks_kontra,
         announcements={"re": state.re_words, "kontra": state.kontra_words},
-        specials=tuple([(item["kind"], item["party"]) for item in found]),
+        specials=specials,
         extra=extra,
         bock=state.bock,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -65,6 +66,21 @@ def stored(page: Any, key: str | None, store: str = "saves") -> Any:
             return value;
         }}""",
         [store, key],
+    )
+
+
+def wait_entry(page: Any, key: str, holds: str, arg: Any = None) -> None:
+    """Wait until the page's saved entry ``key`` (``e``, undefined while there is none)
+    makes the JavaScript expression ``holds`` true; ``arg`` is there as ``arg``."""
+    page.wait_for_function(
+        f"""async (arg) => {{
+            const db = await {IDB_OPEN};
+            const req = db.transaction(["saves"]).objectStore("saves").get({json.dumps(key)});
+            const e = await new Promise((ok) => {{ req.onsuccess = () => ok(req.result); }});
+            db.close();
+            return !!e && ({holds});
+        }}""",
+        arg=arg,
     )
 
 

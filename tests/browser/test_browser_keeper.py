@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import next_frames, ready, stored
+from pageplay import next_frames, ready, stored, wait_entry
 
 pytestmark = pytest.mark.browser
 
@@ -97,17 +97,7 @@ def totals_shown(page: Any) -> list[int]:
 
 def stored_summaries(page: Any, count: int) -> list[dict[str, Any]]:
     """The sheet's games as IndexedDB holds them, once it holds ``count`` of them."""
-    page.wait_for_function(
-        """async (n) => {
-          const db = await new Promise((ok) => { const r = indexedDB.open("doko", 1);
-            r.onsuccess = () => ok(r.result); });
-          const e = await new Promise((ok) => { const r = db.transaction(["saves"])
-            .objectStore("saves").get("keeper"); r.onsuccess = () => ok(r.result); });
-          db.close();
-          return !!e && e.data.phase === "sheet" && e.data.games.length === n;
-        }""",
-        arg=count,
-    )
+    wait_entry(page, "keeper", 'e.data.phase === "sheet" && e.data.games.length === arg', count)
     return [g["summary"] for g in stored(page, "keeper")["data"]["games"]]
 
 

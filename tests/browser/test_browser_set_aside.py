@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, ready, step, store_entry, stored
+from pageplay import HAND, ready, step, store_entry, stored, wait_entry
 
 pytestmark = pytest.mark.browser
 
@@ -217,16 +217,7 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     page.wait_for_selector("[data-testid=keeper-setup]")
     wait_aside(page, "keeper")
     page.click("[data-testid=keeper-start]")  # a change: a fresh sheet is written
-    page.wait_for_function(
-        """async () => {
-          const db = await new Promise((ok) => { const r = indexedDB.open("doko", 1);
-            r.onsuccess = () => ok(r.result); });
-          const e = await new Promise((ok) => { const r = db.transaction(["saves"])
-            .objectStore("saves").get("keeper"); r.onsuccess = () => ok(r.result); });
-          db.close();
-          return !!e && e.data.games.length === 0 && e.data.phase === "sheet";
-        }"""
-    )
+    wait_entry(page, "keeper", 'e.data.games.length === 0 && e.data.phase === "sheet"')
     # the old evening was migrated where it lay, not set aside
     evening = stored(page, "tournament")
     assert evening["data"]["version"] == 1 and evening["data"]["id"] == "t-old"

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from pageplay import enter_keeper_game, play_to_end, ready, store_entry, stored, watched
+from pageplay import enter_keeper_game, play_to_end, ready, store_entry, stored, wait_entry, watched
 
 pytestmark = pytest.mark.browser
 
@@ -72,17 +72,8 @@ def sheet_rows(page: Any) -> list[tuple[list[int], list[int]]]:
 
 
 def stored_schema(page: Any, schema: int, games: int) -> None:
-    page.wait_for_function(
-        """async ([schema, games]) => {
-          const db = await new Promise((ok) => { const r = indexedDB.open("doko", 1);
-            r.onsuccess = () => ok(r.result); });
-          const e = await new Promise((ok) => { const r = db.transaction(["saves"])
-            .objectStore("saves").get("keeper"); r.onsuccess = () => ok(r.result); });
-          db.close();
-          return !!e && e.schema === schema && e.data.games.length === games;
-        }""",
-        arg=[schema, games],
-    )
+    holds = "e.schema === arg[0] && e.data.games.length === arg[1]"
+    wait_entry(page, "keeper", holds, [schema, games])
 
 
 def test_a_schema_1_keeper_sheet_is_migrated_and_shown(page: Any) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import next_frames, ready, stored
+from pageplay import next_frames, ready, stored, wait_entry
 
 from tourney_data import sheet
 
@@ -175,17 +175,7 @@ def test_a_player_leaves_comes_back_and_a_new_evening(page: Any, tmp_path: Path)
     assert page.locator("[data-testid=tour-round]").count() == 0
     assert page.locator("[data-testid=tour-standings]").count() == 0
     assert page.input_value("#tour-rounds") == "2"
-    page.wait_for_function(
-        """async (id) => {
-          const db = await new Promise((ok) => { const r = indexedDB.open("doko", 1);
-            r.onsuccess = () => ok(r.result); });
-          const e = await new Promise((ok) => { const r = db.transaction(["saves"])
-            .objectStore("saves").get("tournament"); r.onsuccess = () => ok(r.result); });
-          db.close();
-          return !!e && e.data.id === id;
-        }""",
-        arg=new_id,
-    )
+    wait_entry(page, "tournament", "e.data.id === arg", new_id)
     kept = stored(page, "tournament")["data"]
     assert kept["entrants"] == [] and kept["rounds"] == []
     page.reload()
