@@ -4,10 +4,10 @@
 import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js";
 import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
-import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
-import { keeperRefusal, onKeeperChange, keeperUseRules } from "./keeper.js";
-import { sheetView, bockChip } from "./sheet.js";
-import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
+// [page-screens wiring] the screens of page-screens: slices, screens, intents, routes
+import { initialKeeper, keeperScreen, keeperIntents, keeperRestore, keeperRoute, keeperCheckTable } from "./keeper.js";
+import { sheetView, bockChip, sheetIntents } from "./sheet.js";
+import { initialTournament, tournamentScreen, tournamentIntents, tournamentRoute, tournamentRestore } from "./tournament.js";
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initReplay, openRoute, replayScreen } from "./replay.js";
@@ -55,12 +55,13 @@ const store = {
   levels: null, // announcement word -> its level (index into a view's deadlines)
   botLevels: [], // the bots' levels the engine offers: [{id, bot}]
   defaultLevel: null,
-  tournament: null, // a tournament night's choices from the engine (table rounds)
+  meta: null, // [page-screens wiring] the engine's "rules" answer as it came (presets, options, ...)
+  keeper: initialKeeper(), // [page-screens wiring] the score keeper's slice
+  tournament: initialTournament(), // [page-screens wiring] the tournament evening's slice
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
   confirmDrop: null, // the quarantined entry whose "delete" was pressed once
-  keeperRead: false, // the keeper's stored sheet has been read (or set aside)
   asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
   tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
   tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
@@ -121,7 +122,7 @@ async function engineReady(data) {
     store.levels = rules.announcement_levels ?? null;
     store.botLevels = rules.levels ?? [];
     store.defaultLevel = rules.default_level ?? null;
-    store.tournament = rules.tournament ?? null;
+    store.meta = rules; // [page-screens wiring]
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     rulesKnown();
     render();
@@ -186,7 +187,8 @@ function route() {
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
     game++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
-    tournamentRoute(path);
+    render(); // [page-screens wiring] the stored evening first, then the route
+    tournamentRead = tournamentRead.then(readTournament).then(() => tournamentRoute(ctx, path));
   } else if (path === "/stats") {
     game++;
     stopReview();
@@ -196,8 +198,8 @@ function route() {
   } else if (path === "/keeper") {
     game++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
-    if (params.has("rules")) keeperRulesFromLink(params);
     render();
+    keeperRoute(ctx, path, params); // [page-screens wiring]
   } else if (path === "/rules" || path.startsWith("/rules/")) {
     game++;
     Object.assign(store, { screen: "rules", view: null, alert: "", error: "" });
@@ -342,13 +344,6 @@ async function checkLinkRules(token, rules) {
   store.variantNotice = { rules: answer.rules, differences: answer.differences, saved: saved?.name ?? "",
     asking: false, name: "" };
   return answer.rules;
-}
-
-// A keeper link (#/keeper?rules=..&options=..) sets up a new sheet with these rules.
-function keeperRulesFromLink(params) {
-  const link = V.rulesFromParams(params, "ddv");
-  if (link.error) store.alert = t("badOptions", { why: errorText(link.error) });
-  keeperUseRules(link.rules);
 }
 
 // A link's table choices (players, level, rounds) that the engine refuses are said in
@@ -590,13 +585,6 @@ function dispatch(intent) {
     case "primer":
       return tools.openPrimer(presetName(store.rulesMeta, store.preset),
         localText(store.rulesMeta?.[store.preset]?.primer, t("primerMissing")), rulesPageLink(chosenRules()));
-    case "toggle-row": {
-      if (store.screen === "keeper") return keeperToggleRow(intent.row);
-      const at = store.expanded.indexOf(intent.row);
-      if (at >= 0) store.expanded.splice(at, 1);
-      else store.expanded.push(intent.row);
-      return render();
-    }
     case "home":
       location.hash = "";
       return;
@@ -703,15 +691,29 @@ const root = document.getElementById("app");
 
 function render() {
   const focusKey = document.activeElement?.dataset?.focus;
+  const caret = caretOf(document.activeElement); // [page-screens wiring] typing survives a redraw
   const before = motion.capture(root);
   document.documentElement.lang = getLang();
   document.title = t("title");
   root.dataset.screen = store.screen;
   root.replaceChildren(header(), screen());
   if (store.screen === "play") perf.markRender(root);
-  if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
+  if (focusKey) {
+    const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    again?.focus();
+    if (again && caret) try { again.setSelectionRange(...caret); } catch { /* a field without a caret */ }
+  }
   motion.play(before, root, flightTime());
   updateLive();
+}
+
+// [page-screens wiring] where the caret of a focused text field is, or null.
+function caretOf(el) {
+  try {
+    return typeof el?.selectionStart === "number" ? [el.selectionStart, el.selectionEnd] : null;
+  } catch {
+    return null;
+  }
 }
 
 // How long a card flies: follows the speed setting (the bots' pace).
@@ -723,9 +725,8 @@ function screen() {
   switch (store.screen) {
     case "play": return tableScreen();
     // the stored sheet is read (or set aside) before the keeper shows one
-    case "keeper": return store.keeperRead ? keeperScreen(store.engine === "ready")
-      : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
-    case "tournament": return tournamentScreen(store.engine === "ready");
+    case "keeper": return keeperScreen(store); // [page-screens wiring]
+    case "tournament": return tournamentScreen(store);
     case "replay": return replayScreen();
     case "rules": return editorScreen(store.engine === "ready");
     case "review": return reviewScreen();
@@ -1035,6 +1036,56 @@ function setText(id, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+// ---- [page-screens wiring] one ctx for the screens' intents (CONTRACT26.md) -------
+// page-core's store/intents replace this block; the names are the contract's.
+
+const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents };
+
+const ctx = {
+  get state() { return store; },
+  update(fn) { fn(store); render(); },
+  call,
+  navigate(hash) { location.hash = hash; },
+  alert(message) {
+    store.alert = message && typeof message === "object" ? errorText(message) : String(message ?? "");
+    updateLive();
+  },
+  status(text) { setText("status", text); },
+  save(kind, data) {
+    if (kind === "keeper") return keeperWrite(() => saved.saveKeeper(data));
+    if (kind === "tournament") return tournamentRead.then(() => saved.saveTournament(data));
+    return Promise.reject(new Error(`no store for ${kind}`));
+  },
+  setAside(kind, entry, why) {
+    if (kind === "keeper") keeperSetAside(entry, why);
+    else saved.quarantine(kind, entry, why).catch(() => {});
+  },
+  download,
+  meta: () => store.meta,
+};
+
+// The element's intent, if a screen module has it: data = its dataset, plus value (and
+// checked, files) for form fields. Text fields answer as typed; a slider when let go.
+function screenIntent(event) {
+  const el = event.target.closest?.("[data-intent]");
+  const handler = el && root.contains(el) ? screenIntents[el.dataset.intent] : null;
+  if (!handler) return false;
+  const field = ["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName);
+  if (event.type === "click" && field) return true; // fields answer with input/change
+  const typed = el.tagName === "TEXTAREA" || (el.tagName === "INPUT"
+    && !["range", "checkbox", "radio", "file"].includes(el.type));
+  // a typed field answers each input (its change on blur would redraw under the pointer)
+  if (event.type === "input" ? !typed : event.type === "change" && typed) return true;
+  if (el.getAttribute("aria-disabled") === "true") return true;
+  const data = { ...el.dataset };
+  if (field) Object.assign(data, { value: el.value, checked: el.checked, files: el.files });
+  if (event.type === "keydown") data.event = event;
+  Promise.resolve(handler(ctx, data)).catch((err) => ctx.alert(err?.code ? err : t("storageFailed")));
+  return true;
+}
+
+root.addEventListener("input", (event) => { screenIntent(event); });
+
 // ---- wiring -------------------------------------------------------------
 
 document.getElementById("alert").addEventListener("click", () => {
@@ -1044,14 +1095,12 @@ document.getElementById("alert").addEventListener("click", () => {
 });
 
 root.addEventListener("click", (event) => {
+  if (screenIntent(event)) return; // [page-screens wiring]
   const el = event.target.closest("button");
   if (!el || !root.contains(el)) return;
   const { card, action, intent, index, value } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
-  if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
-  else if (intent && intent.startsWith("tournament-")) { if (enabled) tournamentClick({ ...el.dataset }); }
-  else if (intent && intent.startsWith("together-")) { if (enabled) togetherClick({ ...el.dataset }); }
-  else if (intent === "toggle-row") dispatch({ kind: intent, row: Number(el.dataset.row) });
+  if (intent && intent.startsWith("together-")) { if (enabled) togetherClick({ ...el.dataset }); }
   else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (intent === "return") { if (enabled) dispatch({ kind: "return" }); }
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
@@ -1060,18 +1109,11 @@ root.addEventListener("click", (event) => {
 });
 
 root.addEventListener("change", (event) => {
+  if (screenIntent(event)) return; // [page-screens wiring]
   const el = event.target;
   if (el.tagName === "SELECT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
     dispatch({ kind: el.dataset.intent, value: el.value });
   }
-});
-
-initKeeper({
-  call, render,
-  alert: (text) => { store.alert = text; updateLive(); },
-  meta: () => store.rulesMeta,
-  levels: () => store.levels,
-  setAside: (entry, why) => { keeperSetAside(entry, why); },
 });
 
 initVariants({ call, render });
@@ -1105,13 +1147,6 @@ together.initTogether({ state: store, root, render, alert: say, start: (mode, na
 passplay.initPassplay({ state: store, call, render, show: setView });
 net.initNetplay({ state: store, root, render, call, alert: say, show: setView, stun: together.stunSetting,
   act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => inFlight > 0 });
-
-initTournament({
-  call, render,
-  alert: (text) => { store.alert = text; updateLive(); },
-  meta: () => store.rulesMeta,
-  tableRounds: () => store.tournament?.table_rounds ?? [],
-});
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,
   primer: () => {
@@ -1207,14 +1242,26 @@ initReplay({
 let keeperWrites = saved.savedKeeper().then(async (obj) => {
   if (!obj) return;
   await rulesReady;
-  const why = await keeperRefusal(obj);
+  const why = await keeperRestore(ctx, obj); // [page-screens wiring]
   if (!why) return;
   if (why.params?.reason?.code === "engine-failure") throw new Error("engine failed");
   await saved.setAside("keeper", why);
 });
+// [page-screens wiring] once read (and the engine's rules known), the keeper shows its sheet
 keeperWrites.catch(() => {}).finally(() => {
-  store.keeperRead = true;
-  if (store.screen === "keeper") render();
+  rulesReady.then(() => keeperCheckTable(ctx)).catch(() => {}).finally(() => {
+    ctx.update((s) => { s.keeper.read = true; });
+  });
+});
+
+// [page-screens wiring] the stored evening is read at start and when the tab shows again
+// (another tab may have saved it); a write waits for the read before it.
+function readTournament() {
+  return saved.savedTournament().then((obj) => (obj ? tournamentRestore(ctx, obj) : undefined), () => {});
+}
+let tournamentRead = readTournament();
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") tournamentRead = tournamentRead.then(readTournament);
 });
 
 function keeperWrite(work) {
@@ -1222,13 +1269,6 @@ function keeperWrite(work) {
   keeperWrites.catch(() => {});
   return keeperWrites;
 }
-
-onKeeperChange((obj) => {
-  keeperWrite(() => saved.saveKeeper(obj)).catch(() => {
-    store.alert = t("storageFailed");
-    render();
-  });
-});
 
 // A sheet the keeper cannot show (rules or a table size the engine does not play): the
 // stored entry is moved aside as stored (the sheet itself, if it never was stored).

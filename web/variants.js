@@ -4,9 +4,10 @@
 // `check_rules` request, whose answers are kept here by rule set (the page draws
 // synchronously, so a rule set not yet checked is asked for and drawn once it is in).
 import { saveVariants, savedVariants } from "./storage.js";
+import { normalRules, rulesKey, presetOf, optionsOf, coded } from "./rules-spec.js";
+import { randomId } from "./seeds.js";
 
 const MAX_NAME = 60;
-const MAX_OPTIONS = 3000; // characters of an options= parameter (a full variant needs ~600)
 const MAX_FILE = 200_000;
 const FILE_KIND = "doko-variants";
 
@@ -19,81 +20,7 @@ export function initVariants(context) {
   ctx = context;
 }
 
-// A rule set as text that is the same for the same rules: the preset id, or the preset
-// with its options in name order.
-export function rulesKey(rules) {
-  if (typeof rules === "string") return rules;
-  const options = rules?.options ?? {};
-  const sorted = Object.fromEntries(Object.keys(options).sort().map((k) => [k, options[k]]));
-  return JSON.stringify({ preset: rules?.preset, options: sorted });
-}
-
-// The plain form: a preset id when nothing differs.
-export function normalRules(rules) {
-  if (typeof rules === "string") return rules;
-  const options = rules?.options ?? {};
-  return Object.keys(options).length ? { preset: rules.preset, options } : rules.preset;
-}
-
-export function presetOf(rules) {
-  return typeof rules === "string" ? rules : rules?.preset;
-}
-
-export function optionsOf(rules) {
-  return typeof rules === "string" ? {} : rules?.options ?? {};
-}
-
-// ---- the links' options= parameter --------------------------------------------
-
-export function encodeOptions(options) {
-  const bytes = new TextEncoder().encode(JSON.stringify(options));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-// The options object of a link, or an error with a code the page translates.
-export function decodeOptions(text) {
-  if (text.length > MAX_OPTIONS) throw coded("options-too-long", { most: MAX_OPTIONS });
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw coded("options-not-base64");
-  let json;
-  try {
-    const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
-    json = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-  } catch {
-    throw coded("options-not-base64");
-  }
-  let options;
-  try { options = JSON.parse(json); } catch { throw coded("options-not-json"); }
-  if (!options || typeof options !== "object" || Array.isArray(options)) throw coded("options-not-object");
-  return options;
-}
-
-// `&options=...` for a link of these rules ("" for a preset).
-export function optionsParam(rules) {
-  const options = optionsOf(rules);
-  return Object.keys(options).length ? `&options=${encodeOptions(options)}` : "";
-}
-
-// The rules a link names: rules=PRESET and maybe options=...; a bad options= is
-// reported as `error` and the preset alone is used.
-export function rulesFromParams(params, fallback = "ddv") {
-  const preset = params.get("rules") || fallback;
-  const text = params.get("options");
-  if (!text) return { rules: preset, error: null };
-  try {
-    return { rules: normalRules({ preset, options: decodeOptions(text) }), error: null };
-  } catch (error) {
-    return { rules: preset, error };
-  }
-}
-
-function coded(code, params = {}) {
-  const err = new Error(code);
-  err.code = code;
-  err.params = params;
-  return err;
-}
+export * from "./rules-spec.js";
 
 // ---- what the engine says about a rule set --------------------------------------
 
@@ -117,6 +44,19 @@ export function checkedRules(rules) {
   if (checked.has(key)) return checked.get(key);
   checkRules(rules).then(() => ctx.render(), () => {});
   return null;
+}
+
+// The answer if it is in, else null; never asks (for screens, which only draw: the
+// intent that shows a rule set awaits checkRules first).
+export function knownCheck(rules) {
+  return checked.get(rulesKey(rules)) ?? null;
+}
+
+// As rulesMeta, without asking the engine.
+export function rulesInfo(meta, rules) {
+  if (typeof rules === "string") return meta?.[rules] ?? null;
+  const answer = knownCheck(rules);
+  return answer?.ok ? answer.info : null;
 }
 
 // A rule set as the page's preset list shows it (options and facts), for a preset
@@ -180,8 +120,7 @@ export async function deleteVariant(id) {
 }
 
 function newId() {
-  const [a, b] = crypto.getRandomValues(new Uint32Array(2));
-  return `v-${a.toString(36)}${b.toString(36)}`;
+  return randomId("v-");
 }
 
 // ---- files ----------------------------------------------------------------------
