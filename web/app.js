@@ -188,7 +188,8 @@ function route() {
     game++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
     render(); // [page-screens wiring] the stored evening first, then the route
-    tournamentRead = tournamentRead.then(readTournament).then(() => tournamentRoute(ctx, path));
+    tournamentRead = tournamentRead.then(readTournament);
+    tournamentRead.then(() => tournamentRoute(ctx, path));
   } else if (path === "/stats") {
     game++;
     stopReview();
