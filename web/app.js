@@ -10,7 +10,7 @@ import { sheetView, bockChip, sheetIntents } from "./sheet.js";
 import { initialTournament, tournamentScreen, tournamentIntents, tournamentRoute, tournamentRestore } from "./tournament.js";
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
-import { initReplay, openRoute, replayScreen } from "./replay.js";
+import { initialReplay, replayRoute, replayScreen, replayIntents, replayKeys, playOnFrom, shareReplayLink } from "./replay.js";
 import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
 import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
@@ -58,6 +58,7 @@ const store = {
   meta: null, // [page-screens wiring] the engine's "rules" answer as it came (presets, options, ...)
   keeper: initialKeeper(), // [page-screens wiring] the score keeper's slice
   tournament: initialTournament(), // [page-screens wiring] the tournament evening's slice
+  replay: initialReplay(), // [page-screens wiring] the replay viewer's and the gallery's slice
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
@@ -180,8 +181,7 @@ function route() {
     startGame(rules, Number.isFinite(seed) ? seed : randomSeed(), false, location.hash,
       link.error ? t("badOptions", { why: errorText(link.error) }) : "");
   } else if (path.startsWith("/replay/") || path === "/demos") {
-    const seat = Number.parseInt(params.get("seat") ?? "", 10);
-    openReplay(path, Number.isInteger(seat) ? seat : null, params.get("notes"));
+    openReplay(path, params); // [page-screens wiring]
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
@@ -595,7 +595,7 @@ function dispatch(intent) {
         location.hash = `#/replay/${r.payload}`;
       }, (err) => { store.alert = errorText(err, seatName); render(); });
     case "share":
-      return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareLink(r.payload, view?.seat),
+      return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareReplayLink(ctx, r.payload, view?.seat),
         (err) => { store.alert = errorText(err, seatName); render(); });
     case "variant-notice-ok":
       store.variantNotice = null;
@@ -728,7 +728,7 @@ function screen() {
     // the stored sheet is read (or set aside) before the keeper shows one
     case "keeper": return keeperScreen(store); // [page-screens wiring]
     case "tournament": return tournamentScreen(store);
-    case "replay": return replayScreen();
+    case "replay": return replayScreen(store); // [page-screens wiring]
     case "rules": return editorScreen(store.engine === "ready");
     case "review": return reviewScreen();
     case "stats": return statsScreen();
@@ -1040,7 +1040,13 @@ function setText(id, text) {
 // ---- [page-screens wiring] one ctx for the screens' intents (CONTRACT26.md) -------
 // page-core's store/intents replace this block; the names are the contract's.
 
-const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents };
+const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents, ...replayIntents,
+  // the game's own: a table from the replay's record
+  "replay-play-on": () => {
+    const { record, seat } = playOnFrom(store.replay);
+    return playOn(record, seat);
+  },
+};
 
 const ctx = {
   get state() { return store; },
@@ -1085,7 +1091,10 @@ function screenIntent(event) {
   return true;
 }
 
-root.addEventListener("input", (event) => { screenIntent(event); });
+// captured: a field's own input/change event need not bubble (a script may send one)
+root.addEventListener("input", (event) => { screenIntent(event); }, true);
+root.addEventListener("change", (event) => { screenIntent(event); }, true);
+document.addEventListener("keydown", (event) => { replayKeys(ctx, event); });
 
 // ---- wiring -------------------------------------------------------------
 
@@ -1110,8 +1119,8 @@ root.addEventListener("click", (event) => {
 });
 
 root.addEventListener("change", (event) => {
-  if (screenIntent(event)) return; // [page-screens wiring]
   const el = event.target;
+  if (screenIntents[el.dataset?.intent]) return; // [page-screens wiring] taken below
   if (el.tagName === "SELECT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
     dispatch({ kind: el.dataset.intent, value: el.value });
   }
@@ -1175,66 +1184,29 @@ async function persist(token, type) {
   return true;
 }
 
-async function openReplay(path, seat, notes = null) {
+async function openReplay(path, params) {
   const token = ++game;
   Object.assign(store, { screen: "replay", view: null, error: "", alert: "" });
   render();
-  const ok = await openRoute(path, seat, notes);
+  const ok = await replayRoute(ctx, path, params); // [page-screens wiring]
   if (token !== game) return;
   if (!ok) store.screen = "start";
   render();
 }
 
-// A short confirmation on screen that goes by itself.
-let toastTimer = 0;
-function showToast(text) {
-  store.toast = text;
+// Play on from a replay's step: a table from the record, at the seat shown.
+function playOn(record, seat, steal = false) {
+  const token = ++game;
+  Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
+    picked: [], tab: "own" });
+  history.replaceState(null, "", "#/game");
   render();
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => {
-    store.toast = "";
-    render();
-  }, 2500);
+  return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
+    if (!mine) return undefined;
+    gameId = newGameId();
+    return request(token, "load_record", { record, seat });
+  });
 }
-
-// A running game's link opens at the sharer's seat: seat 0 unless said otherwise, so
-// the usual link stays exactly #/replay/<payload>. A player's notes ride along as
-// notes=<text> (doko.notes); a page that does not know them still opens the game.
-function shareLink(payload, seat, notes = null) {
-  const query = new URLSearchParams();
-  if (seat) query.set("seat", String(seat));
-  if (notes) query.set("notes", notes);
-  const view = query.toString() ? `?${query}` : "";
-  const url = `${location.origin}${location.pathname}#/replay/${payload}${view}`;
-  document.body.dataset.shareLink = url;
-  const done = () => {
-    store.alert = "";
-    showToast(t("copied"));
-  };
-  const failed = () => { store.alert = t("copyFailed", { link: url }); render(); };
-  if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
-  else failed();
-}
-
-initReplay({
-  call,
-  presetName: (id) => presetName(store.rulesMeta, id),
-  render: () => render(),
-  alert: (message) => { store.alert = message; },
-  share: (payload, notes) => shareLink(payload, null, notes),
-  playOn: function playOn(record, seat, steal = false) {
-    const token = ++game;
-    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
-      picked: [], tab: "own" });
-    history.replaceState(null, "", "#/game");
-    render();
-    return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
-      if (!mine) return undefined;
-      gameId = newGameId();
-      return request(token, "load_record", { record, seat });
-    });
-  },
-});
 
 // The keeper's writes wait in line behind the read of its stored sheet: a sheet it cannot
 // read is set aside (moved whole to the quarantine, reported) before anything is written,
