@@ -22,7 +22,7 @@ import { options, delay as chosenDelay } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
 import { worker, listen, progressText } from "./boot.js";
-import { initEditor, editorRoute, editorScreen, differencesView, rulesName } from "./editor.js";
+import { initialEditor, editorRoute, editorScreen, editorIntents, differencesView, rulesName } from "./editor.js";
 import * as V from "./variants.js";
 import { initVariants } from "./variants.js";
 import * as together from "./together.js";
@@ -59,6 +59,7 @@ const store = {
   keeper: initialKeeper(), // [page-screens wiring] the score keeper's slice
   tournament: initialTournament(), // [page-screens wiring] the tournament evening's slice
   replay: initialReplay(), // [page-screens wiring] the replay viewer's and the gallery's slice
+  editor: initialEditor(), // [page-screens wiring] the house rules' screens' slice
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
@@ -204,7 +205,8 @@ function route() {
   } else if (path === "/rules" || path.startsWith("/rules/")) {
     game++;
     Object.assign(store, { screen: "rules", view: null, alert: "", error: "" });
-    editorRoute(path, params);
+    render();
+    editorRoute(ctx, path, params); // [page-screens wiring]
   } else {
     game++;
     Object.assign(store, { screen: "start", view: null });
@@ -729,7 +731,7 @@ function screen() {
     case "keeper": return keeperScreen(store); // [page-screens wiring]
     case "tournament": return tournamentScreen(store);
     case "replay": return replayScreen(store); // [page-screens wiring]
-    case "rules": return editorScreen(store.engine === "ready");
+    case "rules": return editorScreen(store); // [page-screens wiring]
     case "review": return reviewScreen();
     case "stats": return statsScreen();
     case "together": return together.togetherScreen(store.engine === "ready");
@@ -752,7 +754,7 @@ function header() {
       : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
         h("span", { id: "title", class: "title", text: t("title") })),
     playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
-      text: rulesName(store.view.rules_spec ?? store.view.rules) }) : null,
+      text: rulesName(store.view.rules_spec ?? store.view.rules, store.rulesMeta) }) : null,
     playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
     engineBadge(),
     h("div", { class: "bar-buttons" },
@@ -1040,7 +1042,7 @@ function setText(id, text) {
 // ---- [page-screens wiring] one ctx for the screens' intents (CONTRACT26.md) -------
 // page-core's store/intents replace this block; the names are the contract's.
 
-const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents, ...replayIntents,
+const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents, ...replayIntents, ...editorIntents,
   // the game's own: a table from the replay's record
   "replay-play-on": () => {
     const { record, seat } = playOnFrom(store.replay);
@@ -1095,6 +1097,13 @@ function screenIntent(event) {
 root.addEventListener("input", (event) => { screenIntent(event); }, true);
 root.addEventListener("change", (event) => { screenIntent(event); }, true);
 document.addEventListener("keydown", (event) => { replayKeys(ctx, event); });
+// a field that takes keys names them (data-keys="Enter"): its intent gets data.event
+root.addEventListener("keydown", (event) => {
+  const el = event.target.closest?.("[data-intent][data-keys]");
+  if (el && el.dataset.keys.split(" ").includes(event.key)) screenIntent(event);
+});
+// the editor's draft needs the engine's metadata: its route runs again once that is in
+rulesReady.then(() => { if (store.screen === "rules") route(); });
 
 // ---- wiring -------------------------------------------------------------
 
@@ -1127,13 +1136,6 @@ root.addEventListener("change", (event) => {
 });
 
 initVariants({ call, render });
-initEditor({
-  call, render,
-  alert: (text) => { store.alert = text; updateLive(); },
-  status: (text) => setText("status", text),
-  meta: () => store.rulesMeta,
-  options: () => store.optionsMeta,
-});
 
 initReview({
   call,
@@ -1263,6 +1265,6 @@ window.addEventListener("hashchange", route);
 route();
 // the device's variants: listed beside the presets; an editor link naming one waits for them
 V.loadVariants().then(() => {
-  if (location.hash.startsWith("#/rules/edit")) route();
+  if (location.hash.startsWith("#/rules")) route(); // [page-screens wiring] the list checks them
   else render();
 }, () => {});
