@@ -11,7 +11,8 @@ import { initialTournament, tournamentScreen, tournamentIntents, tournamentRoute
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initialReplay, replayRoute, replayScreen, replayIntents, replayKeys, playOnFrom, shareReplayLink } from "./replay.js";
-import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
+import { initialReview, initialStats, reviewOpen, reviewScreen, reviewIntents, stopReview, statsScreen, statsIntents,
+  statsRestore, dealStat } from "./review.js";
 import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 import * as motion from "./motion.js";
@@ -60,6 +61,8 @@ const store = {
   tournament: initialTournament(), // [page-screens wiring] the tournament evening's slice
   replay: initialReplay(), // [page-screens wiring] the replay viewer's and the gallery's slice
   editor: initialEditor(), // [page-screens wiring] the house rules' screens' slice
+  review: initialReview(), // [page-screens wiring] the deal review's slice
+  stats: initialStats(), // [page-screens wiring] the statistics page's slice
   expanded: [], // score-sheet rows showing their itemised lines
   savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
   quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
@@ -193,10 +196,10 @@ function route() {
     tournamentRead.then(() => tournamentRoute(ctx, path));
   } else if (path === "/stats") {
     game++;
-    stopReview();
+    stopReview(store.review); // [page-screens wiring]
     Object.assign(store, { screen: "stats", view: null, alert: "", error: "" });
-    openStats().then(() => { if (store.screen === "stats") render(); });
     render();
+    saved.savedStats().then((deals) => statsRestore(ctx, deals), () => statsRestore(ctx, []));
   } else if (path === "/keeper") {
     game++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
@@ -493,8 +496,9 @@ async function reviewDeal(row) {
   try {
     const got = await call("deal_record", { game: row });
     store.screen = "review";
-    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${gameId}:${row + 1}`,
-      played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
+    reviewOpen(ctx, { record: got.record, seat: got.seat, bots: got.bots, key: `${gameId}:${row + 1}`,
+      played: view?.sheet?.[row]?.points?.[got.seat] ?? 0, // [page-screens wiring] names: plain data
+      names: Array.from({ length: players() }, (_, s) => seatName(s)) });
   } catch (err) {
     store.alert = errorText(err, seatName);
     render();
@@ -732,8 +736,8 @@ function screen() {
     case "tournament": return tournamentScreen(store);
     case "replay": return replayScreen(store); // [page-screens wiring]
     case "rules": return editorScreen(store); // [page-screens wiring]
-    case "review": return reviewScreen();
-    case "stats": return statsScreen();
+    case "review": return reviewScreen(store); // [page-screens wiring]
+    case "stats": return statsScreen(store);
     case "together": return together.togetherScreen(store.engine === "ready");
     case "join": return net.joinScreen();
     case "answer": return net.answerScreen();
@@ -1043,6 +1047,9 @@ function setText(id, text) {
 // page-core's store/intents replace this block; the names are the contract's.
 
 const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents, ...replayIntents, ...editorIntents,
+  ...reviewIntents, ...statsIntents,
+  // back at the table, its bots go on
+  "review-back": (c, data) => { reviewIntents["review-back"](c, data); scheduleBot(); },
   // the game's own: a table from the replay's record
   "replay-play-on": () => {
     const { record, seat } = playOnFrom(store.replay);
@@ -1063,6 +1070,7 @@ const ctx = {
   save(kind, data) {
     if (kind === "keeper") return keeperWrite(() => saved.saveKeeper(data));
     if (kind === "tournament") return tournamentRead.then(() => saved.saveTournament(data));
+    if (kind === "review-loss") return saved.noteReviewLoss(data.key, data.loss);
     return Promise.reject(new Error(`no store for ${kind}`));
   },
   setAside(kind, entry, why) {
@@ -1137,13 +1145,6 @@ root.addEventListener("change", (event) => {
 
 initVariants({ call, render });
 
-initReview({
-  call,
-  seatName,
-  render: () => render(),
-  meta: () => store.rulesMeta,
-  back: () => { store.screen = "play"; render(); scheduleBot(); },
-});
 
 // The shared table's buttons, by screen: the setup, a guest's invite, the table.
 function togetherClick(data) {
