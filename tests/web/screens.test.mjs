@@ -130,3 +130,23 @@ test("a finished deal's statistics line, grouped by rules and level", () => {
   const groups = statsGroups([{ rules: "ddv", level: "a" }, { rules: "ddv", level: "b" }, { rules: "ddv", level: "a" }]);
   assert.deepEqual(groups.map((g) => g.length), [2, 1]);
 });
+
+test("options: what is stored is read with care, changed by known keys, applied to the root", async () => {
+  const { parseOptions, changeOption, delayOf, flightOf, themeOf, applyOptions, DEFAULTS } = await import("../../web/options.js");
+  assert.deepEqual(parseOptions(null), DEFAULTS);
+  assert.deepEqual(parseOptions("{oops"), DEFAULTS);
+  const read = parseOptions(JSON.stringify({ speed: "fast", sound: "yes", theme: "neon", extra: 1, eyes: false }));
+  assert.deepEqual(read, { ...DEFAULTS, speed: "fast", eyes: false });
+  assert.equal(delayOf(read), 150);
+  assert.equal(flightOf({ speed: "instant" }), 0);
+  assert.ok(!changeOption(read, "speed", "warp"));
+  assert.ok(!changeOption(read, "volume", 3));
+  assert.ok(changeOption(read, "theme", "dark"));
+  assert.equal(themeOf(read, false), "dark");
+  assert.equal(themeOf({ theme: "auto" }, true), "dark");
+  const style = new Map();
+  const root = { dataset: { theme: "light" }, style: { setProperty: (k, v) => style.set(k, v) } };
+  applyOptions({ ...DEFAULTS, fourColour: true }, root);
+  assert.deepEqual(root.dataset, { speed: "normal", deck: "four" });
+  assert.equal(style.get("--anim"), "240ms");
+});
