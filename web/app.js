@@ -25,7 +25,7 @@ import * as perf from "./perf.js";
 import { worker, listen, progressText } from "./boot.js";
 import { initialEditor, editorRoute, editorScreen, editorIntents, differencesView, rulesName } from "./editor.js";
 import * as V from "./variants.js";
-import { initVariants } from "./variants.js";
+import { initialVariants, variantsRestore, bindVariants } from "./variants.js";
 import * as together from "./together.js";
 import * as passplay from "./passplay.js";
 import * as net from "./netplay.js";
@@ -61,6 +61,7 @@ const store = {
   tournament: initialTournament(), // [page-screens wiring] the tournament evening's slice
   replay: initialReplay(), // [page-screens wiring] the replay viewer's and the gallery's slice
   editor: initialEditor(), // [page-screens wiring] the house rules' screens' slice
+  variants: initialVariants(), // [page-screens wiring] the device's house-rule variants and their checks
   review: initialReview(), // [page-screens wiring] the deal review's slice
   stats: initialStats(), // [page-screens wiring] the statistics page's slice
   expanded: [], // score-sheet rows showing their itemised lines
@@ -336,7 +337,7 @@ async function startGame(rules, seed, steal = false, from = location.hash, alert
 async function checkLinkRules(token, rules) {
   let answer;
   try {
-    answer = await V.checkRules(rules);
+    answer = await V.checkRules(ctx, rules); // [page-screens wiring]
   } catch (err) {
     answer = { ok: false, refusal: { code: err.code, params: err.params } };
   }
@@ -346,7 +347,7 @@ async function checkLinkRules(token, rules) {
     render();
     return V.presetOf(rules);
   }
-  const saved = V.findVariant(answer.rules);
+  const saved = V.findVariant(store.variants, answer.rules);
   store.variantNotice = { rules: answer.rules, differences: answer.differences, saved: saved?.name ?? "",
     asking: false, name: "" };
   return answer.rules;
@@ -611,7 +612,7 @@ function dispatch(intent) {
       return void saveNoticeVariant();
     case "variant":
       store.variant = intent.value;
-      store.preset = V.presetOf(V.variantById(intent.value)?.rules ?? store.preset);
+      store.preset = V.presetOf(V.variantById(store.variants, intent.value)?.rules ?? store.preset);
       if (!presetPlayers().includes(store.players)) store.players = 4;
       if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
       return render();
@@ -758,7 +759,7 @@ function header() {
       : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
         h("span", { id: "title", class: "title", text: t("title") })),
     playing && store.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
-      text: rulesName(store.view.rules_spec ?? store.view.rules, store.rulesMeta) }) : null,
+      text: rulesName(store.view.rules_spec ?? store.view.rules, store) }) : null,
     playing && store.view?.bock ? bockChip(store.view.bock) : null, // this deal counts Bock
     engineBadge(),
     h("div", { class: "bar-buttons" },
@@ -803,13 +804,13 @@ function dutySoloRounds() {
 
 // The rules chosen on the start page: a preset id, or a saved variant's rules.
 function chosenRules() {
-  const v = store.variant ? V.variantById(store.variant) : null;
+  const v = store.variant ? V.variantById(store.variants, store.variant) : null;
   return v ? V.normalRules(v.rules) : store.preset;
 }
 
 // What the engine says of the chosen rules (a variant's from its check, once in).
 function chosenMeta() {
-  return V.rulesMeta(store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
+  return V.rulesInfo(store.variants, store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
 }
 
 function rulesPageLink(rules) {
@@ -830,7 +831,7 @@ async function saveNoticeVariant() {
     return render();
   }
   try {
-    const v = await V.storeVariant(name, notice.rules);
+    const v = await V.storeVariant(ctx, name, notice.rules);
     notice.saved = v.name;
     notice.asking = false;
     store.alert = "";
@@ -1071,6 +1072,7 @@ const ctx = {
     if (kind === "keeper") return keeperWrite(() => saved.saveKeeper(data));
     if (kind === "tournament") return tournamentRead.then(() => saved.saveTournament(data));
     if (kind === "review-loss") return saved.noteReviewLoss(data.key, data.loss);
+    if (kind === "variants") return saved.saveVariants(data);
     return Promise.reject(new Error(`no store for ${kind}`));
   },
   setAside(kind, entry, why) {
@@ -1143,7 +1145,7 @@ root.addEventListener("change", (event) => {
   }
 });
 
-initVariants({ call, render });
+bindVariants(store); // [page-screens wiring] start.js's two calls read the store through it
 
 
 // The shared table's buttons, by screen: the setup, a guest's invite, the table.
@@ -1265,7 +1267,7 @@ installSprite();
 window.addEventListener("hashchange", route);
 route();
 // the device's variants: listed beside the presets; an editor link naming one waits for them
-V.loadVariants().then(() => {
+saved.savedVariants().then((data) => variantsRestore(ctx, data)).then(() => { // [page-screens wiring]
   if (location.hash.startsWith("#/rules")) route(); // [page-screens wiring] the list checks them
   else render();
 }, () => {});

@@ -94,13 +94,13 @@ export function differencesView(differences, { testid = "differences" } = {}) {
     differences.map((d) => h("li", { dataset: { option: d.option }, text: differenceText(d) })));
 }
 
-// "DDV-Turnier" or "Donnerstagsrunde (DDV-Turnier mit Hausregeln)"; `presets`: the
-// engine's presets (state.meta.presets), which name them.
-export function rulesName(rules, presets) {
+// "DDV-Turnier" or "Donnerstagsrunde (DDV-Turnier mit Hausregeln)": the engine's
+// presets and the device's variants (in `state`) name them.
+export function rulesName(rules, state) {
   const preset = V.presetOf(rules);
-  const base = presetName(presets, preset);
+  const base = presetName(state?.meta?.presets, preset);
   if (!Object.keys(V.optionsOf(rules)).length) return base;
-  const saved = V.findVariant(rules);
+  const saved = V.findVariant(state?.variants, rules);
   return saved ? saved.name : t("houseRulesOf", { preset: base });
 }
 
@@ -173,7 +173,7 @@ async function check(ctx) {
   const rules = draftRules(ctx.state.editor, presets, options);
   let answer;
   try {
-    answer = await V.checkRules(rules);
+    answer = await V.checkRules(ctx, rules);
   } catch (err) {
     answer = { ok: false, refusal: { code: err.code, params: err.params }, option: null };
   }
@@ -198,7 +198,7 @@ async function saveDraft(ctx) {
   if (!name) return void ctx.alert(t("variantNameMissing"));
   try {
     const rules = ed.answer.rules === ed.base ? { preset: ed.base, options: {} } : ed.answer.rules;
-    const v = await V.storeVariant(name, rules, ed.id);
+    const v = await V.storeVariant(ctx, name, rules, ed.id);
     ctx.update((s) => {
       s.editor.id = v.id;
       s.editor.saved = v.name;
@@ -210,7 +210,7 @@ async function saveDraft(ctx) {
 
 // Every variant's check, so the list can say what each changes.
 async function checkAll(ctx) {
-  await Promise.all(V.variants.list.map((v) => V.checkRules(v.rules).catch(() => null)));
+  await Promise.all(ctx.state.variants.list.map((v) => V.checkRules(ctx, V.normalRules(v.rules)).catch(() => null)));
   ctx.update(() => {});
 }
 
@@ -225,7 +225,7 @@ export async function editorRoute(ctx, path, params) {
     s.editor.seed = randomSeed();
   });
   if (path === "/rules/edit") {
-    const variant = V.variantById(params.get("variant") ?? "");
+    const variant = V.variantById(ctx.state.variants, params.get("variant") ?? "");
     const { rules } = V.rulesFromParams(params, params.get("from") || "ddv");
     ctx.update((s) => startDraft(s.editor, presets, variant ? variant.rules : rules, variant));
     if (presets) await check(ctx);
@@ -272,13 +272,13 @@ export const editorIntents = {
   "editor-group": (ctx, data) => ctx.update((s) => { s.editor.open[data.group] = data.open !== "true"; }),
   "editor-from": (ctx, data) => ctx.update((s) => { s.editor.from = data.value; }),
   "editor-new": (ctx) => ctx.navigate(`#/rules/edit?from=${encodeURIComponent(ctx.state.editor.from)}`),
-  "editor-export-all": (ctx) => ctx.download("hausregeln.json", "application/json", V.exportText()),
+  "editor-export-all": (ctx) => ctx.download("hausregeln.json", "application/json", V.exportText(ctx.state.variants.list)),
   "editor-import": () => document.querySelector("[data-testid=variants-import-file]")?.click(),
   "editor-import-chosen": async (ctx, data) => {
     const file = data.files?.[0];
     if (!file) return;
     try {
-      const names = await V.importText(await file.text());
+      const names = await V.importVariants(ctx, await file.text());
       ctx.alert("");
       ctx.status(t("variantsImported", { names: names.join(", ") }));
     } catch (err) {
@@ -288,7 +288,7 @@ export const editorIntents = {
   },
   "editor-rename": (ctx, data) => ctx.update((s) => {
     s.editor.renaming = data.id;
-    s.editor.renameText = V.variantById(data.id)?.name ?? "";
+    s.editor.renameText = V.variantById(s.variants, data.id)?.name ?? "";
   }),
   // typed, or Enter to keep it (the field's data-keys)
   "editor-rename-text": async (ctx, data) => {
@@ -300,11 +300,11 @@ export const editorIntents = {
   },
   "editor-rename-ok": async (ctx) => {
     const ed = ctx.state.editor;
-    await V.renameVariant(ed.renaming, ed.renameText);
+    await V.renameVariant(ctx, ed.renaming, ed.renameText);
     ctx.update((s) => { s.editor.renaming = null; });
   },
   "editor-export": (ctx, data) => {
-    const v = V.variantById(data.id);
+    const v = V.variantById(ctx.state.variants, data.id);
     if (v) {
       ctx.download(`${v.name.replace(/[^\p{L}\p{N}]+/gu, "-") || "variante"}.json`, "application/json",
         V.exportText([v]));
@@ -315,7 +315,7 @@ export const editorIntents = {
       return void ctx.update((s) => { s.editor.confirmDelete = data.id; });
     }
     ctx.update((s) => { s.editor.confirmDelete = null; });
-    await V.deleteVariant(data.id);
+    await V.deleteVariant(ctx, data.id);
     ctx.update(() => {});
   },
 };
@@ -487,11 +487,11 @@ function button(label, intent, extra = {}, data = {}) {
 function listView(state) {
   const ed = state.editor;
   const presets = state.meta.presets;
-  const list = V.variants.list;
+  const list = state.variants.list;
   return h("section", { class: "rules-page variants", dataset: { testid: "variants" }, "aria-labelledby": "variants-title" },
     h("h2", { id: "variants-title", text: t("variantsTitle") }),
     h("p", { class: "quiet", text: t("variantsLine") }),
-    list.length ? h("ul", { class: "variant-list" }, list.map((v) => variantItem(ed, presets, v)))
+    list.length ? h("ul", { class: "variant-list" }, list.map((v) => variantItem(state, v)))
       : h("p", { class: "empty", text: t("variantsNone") }),
     h("div", { class: "variants-new" },
       h("div", { class: "field" }, h("label", { for: "variants-from", text: t("editorBase") }),
@@ -504,8 +504,10 @@ function listView(state) {
         dataset: { intent: "editor-import-chosen", testid: "variants-import-file" } })));
 }
 
-function variantItem(ed, presets, v) {
-  const answer = V.knownCheck(v.rules);
+function variantItem(state, v) {
+  const ed = state.editor;
+  const presets = state.meta.presets;
+  const answer = V.knownCheck(state.variants, v.rules);
   const asking = ed.confirmDelete === v.id;
   const nameNode = ed.renaming === v.id
     ? h("span", { class: "rename" },
@@ -536,7 +538,7 @@ async function openHelp(ctx, rules) {
   ctx.update((s) => { s.editor.help = { rules, answer: null, check: null, error: null }; });
   const help = { rules, answer: null, check: null, error: null };
   try {
-    const check = await V.checkRules(rules);
+    const check = await V.checkRules(ctx, rules);
     help.check = check;
     if (!check.ok) throw check.refusal;
     help.answer = await ctx.call("rules_help", { rules: check.rules });
@@ -626,9 +628,9 @@ function helpView(state) {
   const rules = help?.check?.ok ? help.check.rules : help?.rules ?? "ddv";
   const preset = V.presetOf(rules);
   const primer = localText(presets[preset]?.primer);
-  const saved = V.findVariant(rules);
+  const saved = V.findVariant(state.variants, rules);
   return h("section", { class: "rules-page rules-help", dataset: { testid: "rules-help" }, "aria-labelledby": "help-title" },
-    h("h2", { id: "help-title", text: t("rulesOf", { name: rulesName(rules, presets) }) }),
+    h("h2", { id: "help-title", text: t("rulesOf", { name: rulesName(rules, state) }) }),
     help ? rulesPageBody(help, presets) : null,
     primer ? h("details", { class: "primer-box" }, h("summary", { text: t("primerTitle", { name: presetName(presets, preset) }) }),
       primer.split(/\n\s*\n/).map((p) => h("p", { text: p }))) : null,

@@ -38,7 +38,7 @@ export function keeperInfo(state) {
   const k = state.keeper;
   const meta = presets(state);
   if (!meta || !Object.hasOwn(meta, k.preset)) return null;
-  return V.rulesInfo(meta, K.keeperRules(k));
+  return V.rulesInfo(state.variants, meta, K.keeperRules(k));
 }
 
 function usable(state) {
@@ -69,8 +69,8 @@ function save(ctx) {
   ctx.save("keeper", K.keeperEntry(ctx.state.keeper)).catch(() => ctx.alert(t("storageFailed")));
 }
 
-async function checked(spec) {
-  if (typeof spec !== "string") await V.checkRules(spec).catch(() => null);
+async function checked(ctx, spec) {
+  if (typeof spec !== "string") await V.checkRules(ctx, spec).catch(() => null);
 }
 
 // Restore a stored sheet: its games are scored again, so the sheet is the engine's.
@@ -87,7 +87,7 @@ export async function keeperRestore(ctx, obj) {
   } catch (err) {
     return K.keeperGameRefusal(err);
   }
-  await checked(K.keeperRules({ preset: obj.preset, rules }));
+  await checked(ctx, K.keeperRules({ preset: obj.preset, rules }));
   ctx.update((s) => { Object.assign(s.keeper, K.restoredKeeper(obj, scored)); });
   save(ctx);
   return null;
@@ -99,7 +99,7 @@ export async function keeperRestore(ctx, obj) {
 export async function keeperCheckTable(ctx) {
   const meta = presets(ctx.state);
   if (!meta) return;
-  await checked(K.keeperRules(ctx.state.keeper));
+  await checked(ctx, K.keeperRules(ctx.state.keeper));
   if (usable(ctx.state)) return;
   const bad = K.keeperEntry(ctx.state.keeper);
   const why = { code: keeperInfo(ctx.state) ? "keeper-players" : "keeper-rules",
@@ -115,7 +115,7 @@ export async function keeperCheckTable(ctx) {
 // A link or the tournament sets the rules of a new sheet (one with games keeps its own).
 export async function keeperUseRules(ctx, spec) {
   if (ctx.state.keeper.games.length) return;
-  await checked(V.normalRules(spec));
+  await checked(ctx, V.normalRules(spec));
   ctx.update((s) => {
     K.setKeeperRules(s.keeper, spec);
     s.keeper.phase = "setup";
@@ -199,7 +199,7 @@ export function keeperJson(k) {
 export const keeperIntents = {
   "keeper-rules": async (ctx, data) => {
     const spec = rulesChoices(ctx.state).find(([value]) => value === data.value)?.[2] ?? "ddv";
-    await checked(spec);
+    await checked(ctx, spec);
     ctx.update((s) => {
       K.setKeeperRules(s.keeper, spec);
       const allowed = keeperInfo(s)?.players ?? [4];
@@ -292,7 +292,7 @@ function rulesTitle(state) {
   const spec = K.keeperRules(state.keeper);
   const name = presetName(presets(state), state.keeper.preset);
   if (typeof spec === "string") return name;
-  return V.findVariant(spec)?.name ?? t("houseRulesOf", { preset: name });
+  return V.findVariant(state.variants, spec)?.name ?? t("houseRulesOf", { preset: name });
 }
 
 // The rules to choose from: [value, name, rules] for the presets, the device's variants
@@ -300,7 +300,7 @@ function rulesTitle(state) {
 function rulesChoices(state) {
   const meta = presets(state) ?? {};
   const choices = Object.keys(meta).map((id) => [id, presetName(meta, id), id]);
-  for (const v of V.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
+  for (const v of state.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
   const current = K.keeperRules(state.keeper);
   if (!choices.some(([, , spec]) => V.rulesKey(spec) === V.rulesKey(current))) {
     choices.push(["link", rulesTitle(state), current]);

@@ -140,7 +140,7 @@ export async function replayRoute(ctx, path, params = new URLSearchParams()) {
     return bad(ctx, err);
   }
   const rules = data.record?.rules;
-  if (rules && typeof rules === "object") await V.checkRules(rules).catch(() => null);
+  if (rules && typeof rules === "object") await V.checkRules(ctx, rules).catch(() => null);
   const players = data.frames[0]?.hands.length ?? 0;
   // a link shared from a running game opens at the sharer's seat, the rest hidden
   const wanted = Number.isInteger(asked) ? asked : data.complete ? -1 : 0;
@@ -299,10 +299,10 @@ export const replayIntents = {
   "replay-keep-name": (ctx, data) => update(ctx, (rv) => { rv.keep.name = String(data.value ?? ""); }),
   "replay-keep-save": async (ctx) => {
     const rv = ctx.state.replay;
-    const answer = V.knownCheck(rv.data?.record?.rules);
+    const answer = V.knownCheck(ctx.state.variants, rv.data?.record?.rules);
     if (!answer?.ok) return;
     if (!V.cleanName(rv.keep.name)) return void ctx.alert(t("variantNameMissing"));
-    try { await V.storeVariant(rv.keep.name, answer.rules); } catch { ctx.alert(t("storageFailed")); }
+    try { await V.storeVariant(ctx, rv.keep.name, answer.rules); } catch { ctx.alert(t("storageFailed")); }
     update(ctx, (r) => { r.keep.asking = false; });
   },
 };
@@ -621,7 +621,7 @@ function viewer(state) {
       trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract)),
     rv.intro ? h("p", { class: "replay-intro", dataset: { testid: "replay-intro" },
       text: rv.intro[lang] ?? rv.intro.de }) : null),
-  variantBox(rv),
+  variantBox(rv, state.variants),
   controls(rv, f, tricks),
   h("div", { class: "replay-stage" },
     feltWithFocus(f, relativeTo(rv, n), trickNo, rv.seat),
@@ -635,12 +635,12 @@ function viewer(state) {
 }
 
 // A game played with house rules says what differs from its preset, and offers to keep them.
-function variantBox(rv) {
+function variantBox(rv, vs) {
   const rules = rv.data?.record?.rules;
   if (!rules || typeof rules !== "object" || !Object.keys(V.optionsOf(rules)).length) return null;
-  const answer = V.knownCheck(rules);
+  const answer = V.knownCheck(vs, rules);
   if (!answer?.ok) return null;
-  const saved = V.findVariant(answer.rules);
+  const saved = V.findVariant(vs, answer.rules);
   let keep;
   if (saved) {
     keep = h("p", { class: "saved-note", dataset: { testid: "variant-notice-saved" },

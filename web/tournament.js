@@ -215,9 +215,9 @@ function rulesChoices(state) {
   const meta = state.meta?.presets ?? {};
   const ev = state.tournament.evening;
   const choices = Object.keys(meta).map((id) => [id, presetName(meta, id), id]);
-  for (const v of V.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
+  for (const v of state.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
   const chosen = V.rulesKey(ev.rules);
-  if (!choices.some(([, , spec]) => V.rulesKey(spec) === chosen)) choices.push(["own", rulesName(ev.rules, meta), ev.rules]);
+  if (!choices.some(([, , spec]) => V.rulesKey(spec) === chosen)) choices.push(["own", rulesName(ev.rules, state), ev.rules]);
   return choices;
 }
 
@@ -497,7 +497,7 @@ function printView(state) {
     h("div", { class: "tour-buttons no-print" },
       button(t("tourPrintNow"), { intent: "tournament-print-now" }, { class: "primary" }),
       button(t("tourPrintClose"), { intent: "tournament-print-close", testid: "tour-print-close" })),
-    h("h2", { class: "tour-title", text: `${t("tourTitle")} · ${rulesName(ev.rules, state.meta?.presets)}` }),
+    h("h2", { class: "tour-title", text: `${t("tourTitle")} · ${rulesName(ev.rules, state)}` }),
     h("p", { class: "quiet", text: t("tourPrintLine", { seed: ev.seed, n: ev.entrants.length }) }),
     ev.rounds.map((r) => h("section", { class: "print-round" },
       h("h3", { text: t("tourRoundTitle", { n: r.round, seed: ev.seed }) }),

@@ -5,11 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { initialKeeper, keeperIntents, keeperRestore, keeperCheckTable, keeperCsv } from "../../web/keeper.js";
 import * as K from "../../web/keeper-sheet.js";
+import { initialVariants } from "../../web/variants.js";
 import { META, fakeCtx } from "./fake.mjs";
 
 function keeperState(preset = "ddv", players = 4) {
   const keeper = { ...initialKeeper(), preset, players, read: true };
-  return { meta: META, engine: "ready", screen: "keeper", keeper };
+  return { meta: META, engine: "ready", screen: "keeper", keeper, variants: initialVariants() };
 }
 
 async function started(preset = "ddv", players = 4, names = ["Anna", "Bernd", "Carla", "Dieter"]) {

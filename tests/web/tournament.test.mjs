@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { initialTournament, tournamentIntents, tournamentRestore, tournamentCsv } from "../../web/tournament.js";
 import { initialKeeper } from "../../web/keeper.js";
 import * as E from "../../web/tournament-evening.js";
+import { initialVariants } from "../../web/variants.js";
 import { META, ENGINE, fakeCtx } from "./fake.mjs";
 
 // The engine's draw, faked: the players in order, in tables of four (five at the end).
@@ -31,7 +32,7 @@ const TOURNAMENT_ENGINE = {
 
 function eveningCtx() {
   return fakeCtx({ meta: META, engine: "ready", screen: "tournament", tournament: initialTournament(),
-    keeper: { ...initialKeeper(), read: true } }, TOURNAMENT_ENGINE);
+    keeper: { ...initialKeeper(), read: true }, variants: initialVariants() }, TOURNAMENT_ENGINE);
 }
 
 async function add(ctx, names) {
