@@ -710,6 +710,12 @@ function render() {
     const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
     again?.focus();
     if (again && caret) try { again.setSelectionRange(...caret); } catch { /* a field without a caret */ }
+    // a number field tells no caret: typing goes on at its end
+    else if (again?.type === "number" && again.value) {
+      const typed = again.value;
+      again.value = "";
+      again.value = typed;
+    }
   }
   motion.play(before, root, flightTime());
   updateLive();
