@@ -704,7 +704,10 @@ function render() {
   document.documentElement.lang = getLang();
   document.title = t("title");
   root.dataset.screen = store.screen;
-  root.replaceChildren(header(), screen());
+  const files = fileFields(root); // [page-screens wiring]
+  const next = [header(), screen()];
+  keepFileFields(files, next);
+  root.replaceChildren(...next);
   if (store.screen === "play") perf.markRender(root);
   if (focusKey) {
     const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
@@ -719,6 +722,21 @@ function render() {
   }
   motion.play(before, root, flightTime());
   updateLive();
+}
+
+// [page-screens wiring] A file field keeps its node across redraws: a file chosen while
+// the page redraws (an engine answer coming in) is not dropped with a replaced node.
+function fileFields(at) {
+  return new Map([...at.querySelectorAll("input[type=file][data-testid]")].map((el) => [el.dataset.testid, el]));
+}
+
+function keepFileFields(old, nodes) {
+  for (const node of nodes) {
+    for (const el of node.querySelectorAll("input[type=file][data-testid]")) {
+      const kept = old.get(el.dataset.testid);
+      if (kept) el.replaceWith(kept);
+    }
+  }
 }
 
 // [page-screens wiring] where the caret of a focused text field is, or null.
@@ -1103,9 +1121,10 @@ function screenIntent(event) {
   if (event.type === "input" ? !typed : event.type === "change" && typed) return true;
   if (el.getAttribute("aria-disabled") === "true") return true;
   const data = { ...el.dataset };
-  if (field) Object.assign(data, { value: el.value, checked: el.checked, files: el.files });
+  if (field) Object.assign(data, { value: el.value, checked: el.checked, files: el.files ? [...el.files] : null });
   if (event.type === "keydown") data.event = event;
   Promise.resolve(handler(ctx, data)).catch((err) => ctx.alert(err?.code ? err : t("storageFailed")));
+  if (el.type === "file") el.value = ""; // the same file chosen again is read again
   return true;
 }
 
