@@ -95,8 +95,9 @@ export function differencesView(differences, { testid = "differences" } = {}) {
 }
 
 // "DDV-Turnier" or "Donnerstagsrunde (DDV-Turnier mit Hausregeln)": the engine's
-// presets and the device's variants (in `state`) name them.
-export function rulesName(rules, state) {
+// presets and the device's variants (in `state`) name them. (start.js still calls it
+// without the store: then the store bound at start.)
+export function rulesName(rules, state = V.boundState()) {
   const preset = V.presetOf(rules);
   const base = presetName(state?.meta?.presets, preset);
   if (!Object.keys(V.optionsOf(rules)).length) return base;

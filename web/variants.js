@@ -141,7 +141,7 @@ export async function importVariants(ctx, text) {
   return found.map((v) => v.name);
 }
 
-// ---- until start.js reads state.variants: its two calls, on the store bound at start ----
+// ---- until start.js reads the store: its three calls, on the store bound at start -----
 
 const legacy = { state: null };
 
@@ -153,4 +153,9 @@ export const variants = { get list() { return legacy.state?.variants.list ?? [];
 
 export function rulesMeta(presets, rules) {
   return rulesInfo(legacy.state?.variants, presets, rules);
+}
+
+// start.js names a saved game's rules without the store (rulesName's fallback).
+export function boundState() {
+  return legacy.state;
 }
