@@ -179,3 +179,29 @@ test("the standings CSV quotes names and has a line per seat", () => {
   assert.equal(lines[2], "2,'=1+1,,-5");
   assert.equal(lines[5], '1,1,1,"Müller, Anna",5');
 });
+
+test("a table's link opens its keeper; a broken one says so", async () => {
+  const { tournamentRoute } = await import("../../web/tournament.js");
+  const { encodeJson } = await import("../../web/base64url.js");
+  const ctx = eveningCtx();
+  await tournamentIntents["tournament-rules"](ctx, { value: "ddv" });
+  await add(ctx, ["A", "B", "C", "D"]);
+  await tournamentIntents["tournament-draw"](ctx, {});
+  const tag = E.tableTag(ev(ctx), 1, 1);
+  assert.equal(tag.rules, "ddv");
+  await tournamentRoute(ctx, `/tournament/table/${encodeJson(tag)}`);
+  assert.equal(ctx.log.navigations.at(-1), "#/keeper");
+  assert.deepEqual(ctx.state.keeper.tour, tag);
+  assert.deepEqual(ctx.state.keeper.names, ["A", "B", "C", "D"]);
+  assert.equal(ctx.state.keeper.phase, "sheet");
+  // the same table again: straight to the keeper, the sheet as it is
+  const saves = ctx.log.saves.length;
+  await tournamentRoute(ctx, `/tournament/table/${encodeJson(tag)}`);
+  assert.equal(ctx.log.saves.length, saves);
+  await tournamentRoute(ctx, "/tournament/table/not-a-tag");
+  assert.equal(ctx.state.tournament.ui.note.ok, false);
+  // rules this page does not play: the keeper is not taken over, the alert says so
+  await tournamentRoute(ctx, `/tournament/table/${encodeJson({ ...tag, table: 2, rules: "nope" })}`);
+  assert.deepEqual(ctx.state.keeper.tour, tag);
+  assert.equal(ctx.log.alerts.at(-1), "Die Spielliste konnte nicht geöffnet werden.");
+});
