@@ -11,8 +11,8 @@ import { initialTournament, tournamentScreen, tournamentIntents, tournamentRoute
 import { feltView, handView, resultPanel, waitingSeats } from "./table.js";
 import { startScreen } from "./start.js";
 import { initialReplay, replayRoute, replayScreen, replayIntents, replayKeys, playOnFrom, shareReplayLink } from "./replay.js";
-import { initialReview, initialStats, reviewOpen, reviewScreen, reviewIntents, stopReview, statsScreen, statsIntents,
-  statsRestore, dealStat } from "./review.js";
+import { initialReview, initialStats, reviewOpen, reviewScreen, reviewIntents, stopReview, closeReview, statsScreen,
+  statsIntents, statsRestore, dealStat } from "./review.js";
 import { installSprite, isCard } from "./cards.js";
 import { icon } from "./icons.js";
 import * as motion from "./motion.js";
@@ -1074,7 +1074,10 @@ function setText(id, text) {
 const screenIntents = { ...keeperIntents, ...tournamentIntents, ...sheetIntents, ...replayIntents, ...editorIntents,
   ...reviewIntents, ...statsIntents,
   // back at the table, its bots go on
-  "review-back": (c, data) => { reviewIntents["review-back"](c, data); scheduleBot(); },
+  "review-back": (c) => {
+    c.update(closeReview);
+    scheduleBot();
+  },
   // the game's own: a table from the replay's record
   "replay-play-on": () => {
     const { record, seat } = playOnFrom(store.replay);

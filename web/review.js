@@ -112,16 +112,18 @@ function go(ctx, cursor) {
   update(ctx, (rs) => { rs.cursor = Math.max(0, Math.min(rs.decisions.length - 1, cursor)); });
 }
 
-// "review-back" goes back to the table (the game's code may wake its bots after it).
+// Back to the table the review was opened from ("review-back" is the game's intent:
+// it goes back with this and wakes the table's bots).
+export function closeReview(state) {
+  stopReview(state.review);
+  state.screen = "play";
+}
+
 export const reviewIntents = {
   "review-prev": (ctx) => go(ctx, ctx.state.review.cursor - 1),
   "review-next": (ctx) => go(ctx, ctx.state.review.cursor + 1),
   "review-go": (ctx, data) => go(ctx, Number(data.value)),
   "review-stop": (ctx) => update(ctx, stopReview),
-  "review-back": (ctx) => ctx.update((s) => {
-    stopReview(s.review);
-    s.screen = "play";
-  }),
   // the reviewed deal in the replay viewer, where a note can be added to any step and
   // the deal shared as a demo
   "review-annotate": async (ctx) => {

@@ -6,7 +6,7 @@ import { initialReplay, replayIntents, stepTarget, goTo, playOnFrom } from "../.
 import { sheetIntents } from "../../web/sheet.js";
 import { initialKeeper } from "../../web/keeper.js";
 import { initialEditor, startDraft, draftOptions, draftRules, toggleMember, typedValue, applies } from "../../web/editor.js";
-import { initialReview, stopReview, reviewBudget, statsGroups, dealStat } from "../../web/review.js";
+import { initialReview, stopReview, closeReview, reviewBudget, statsGroups, dealStat } from "../../web/review.js";
 import { fakeCtx } from "./fake.mjs";
 
 // A replay of 10 steps: tricks complete at 4 and 8, a rule acts at 3 and 6.
@@ -115,6 +115,9 @@ test("the review stops; its budget comes from the link or the default", () => {
   assert.deepEqual([rs.state, rs.run], ["stopped", 1]);
   stopReview(rs);
   assert.deepEqual([rs.state, rs.run], ["stopped", 2]);
+  const state = { screen: "review", review: { ...initialReview(), state: "running" } };
+  closeReview(state);
+  assert.deepEqual([state.screen, state.review.state], ["play", "stopped"]);
   assert.equal(reviewBudget("#/play?rules=ddv&review-budget=40"), 40);
   assert.equal(reviewBudget("#/play?review-budget=0"), 1500);
   assert.equal(reviewBudget("#/play"), 1500);
