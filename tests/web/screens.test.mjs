@@ -153,3 +153,52 @@ test("options: what is stored is read with care, changed by known keys, applied 
   assert.deepEqual(root.dataset, { speed: "normal", deck: "four" });
   assert.equal(style.get("--anim"), "240ms");
 });
+
+test("an option changed in the editor is checked by the engine; an older answer is dropped", async () => {
+  const { editorIntents, editorRoute } = await import("../../web/editor.js");
+  const { initialVariants } = await import("../../web/variants.js");
+  const asked = [];
+  const engine = {
+    check_rules: ({ rules }) => {
+      asked.push(rules);
+      const refused = typeof rules === "object" && rules.options.pigs === true && !rules.options.dulle_order;
+      return refused ? { ok: false, refusal: { code: "needs-order", params: {} }, option: "dulle_order" }
+        : { ok: true, rules, info: {}, differences: [] };
+    },
+  };
+  const state = { meta: { presets: PRESETS, options: OPTIONS }, editor: initialEditor(), variants: initialVariants() };
+  const ctx = fakeCtx(state, engine);
+  await editorRoute(ctx, "/rules/edit", new URLSearchParams("from=ddv"));
+  assert.equal(state.editor.mode, "edit");
+  assert.deepEqual(asked, ["ddv"]);
+  assert.equal(state.editor.answer.ok, true);
+  await editorIntents["editor-option"](ctx, { option: "pigs", checked: true, value: "on" });
+  assert.deepEqual(asked.at(-1), { preset: "ddv", options: { pigs: true } });
+  assert.deepEqual([state.editor.answer.ok, state.editor.answer.option, state.editor.changed], [false, "dulle_order", "pigs"]);
+  await editorIntents["editor-option"](ctx, { option: "dulle_order", value: "second" });
+  assert.equal(state.editor.answer.ok, true);
+  // a name and a save: the variant is kept under the engine's rules
+  await editorIntents["editor-name"](ctx, { value: "Donnerstag" });
+  await editorIntents["editor-save"](ctx, {});
+  assert.equal(state.editor.saved, "Donnerstag");
+  assert.deepEqual(state.variants.list.map((v) => [v.name, v.rules]),
+    [["Donnerstag", { preset: "ddv", options: { pigs: true, dulle_order: "second" } }]]);
+  assert.equal(ctx.log.saves.at(-1).kind, "variants");
+  // two changes in a row: the first answer, coming in last, is not the draft's
+  const waiting = [];
+  engine.check_rules = ({ rules }) => new Promise((resolve) => waiting.push(() => resolve(
+    { ok: rules.options.superpigs === false, rules, info: {}, differences: [], refusal: { code: "x", params: {} } })));
+  const first = editorIntents["editor-option"](ctx, { option: "superpigs", checked: true });
+  const second = editorIntents["editor-option"](ctx, { option: "superpigs", checked: false });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  waiting[1]();
+  await second;
+  waiting[0]();
+  await first;
+  assert.equal(state.editor.answer.ok, true);
+  // a section opened and closed by its summary
+  await editorIntents["editor-group"](ctx, { group: "specials", open: "false" });
+  assert.equal(state.editor.open.specials, true);
+  await editorIntents["editor-group"](ctx, { group: "specials", open: "true" });
+  assert.equal(state.editor.open.specials, false);
+});
