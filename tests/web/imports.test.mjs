@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { encodeJson, decodeJson } from "../../web/base64url.js";
 import { randomSeed, randomId } from "../../web/seeds.js";
 
-const MODULES = ["keeper", "keeper-sheet", "tournament", "tournament-evening", "replay", "editor", "review",
+const MODULES = ["keeper", "keeper-sheet", "tournament", "tournament-evening", "replay", "replay-words", "editor", "review",
   "variants", "rules-spec", "sheet", "options", "csv", "seeds", "base64url"];
 
 test("the screens' modules import without a browser", async () => {
