@@ -464,7 +464,8 @@ function editView(state) {
   }),
   h("div", { class: "editor-go" },
     h("button", { type: "button", class: "primary",
-      "aria-disabled": ok && V.cleanName(ed.name) ? null : "true",
+      // without a name it stays pressable: pressed, it says the name is missing
+      "aria-disabled": ok ? null : "true",
       dataset: { intent: "editor-save", testid: "variant-save", focus: "variant-save" }, text: t("variantSave") }),
     h("a", { class: "button", href: viewLink(draftRules(ed, presets, state.meta.options)),
       dataset: { testid: "variant-view" }, text: t("rulesView") })),

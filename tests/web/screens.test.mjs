@@ -177,7 +177,10 @@ test("an option changed in the editor is checked by the engine; an older answer 
   assert.deepEqual([state.editor.answer.ok, state.editor.answer.option, state.editor.changed], [false, "dulle_order", "pigs"]);
   await editorIntents["editor-option"](ctx, { option: "dulle_order", value: "second" });
   assert.equal(state.editor.answer.ok, true);
-  // a name and a save: the variant is kept under the engine's rules
+  // a save without a name says so; with one, the variant is kept under the engine's rules
+  await editorIntents["editor-save"](ctx, {});
+  assert.equal(ctx.log.alerts.at(-1), "Gib den Hausregeln einen Namen.");
+  assert.deepEqual(state.variants.list, []);
   await editorIntents["editor-name"](ctx, { value: "Donnerstag" });
   await editorIntents["editor-save"](ctx, {});
   assert.equal(state.editor.saved, "Donnerstag");
