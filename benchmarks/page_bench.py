@@ -39,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from doko.botregistry import PLAYER_LEVELS  # noqa: E402
+from doko.levels import PLAYER_LEVELS  # noqa: E402
 
 PLAYER_NAMES = {level["bot"]: f" {level['name']}" for level in PLAYER_LEVELS}
 # The page's levels (their bot specs, from the engine's registry), and the reference
@@ -92,8 +92,7 @@ MARKS_JS = """(prefix) => {
 def write_bench_pages(dist: Path) -> None:
     """dist/bench/: the baseline page with the npm package's runtime as it comes (the full
     stdlib, the lock file; precompressed like ours), and a blank page."""
-    import build
-    from buildtools import fast, runtime
+    from buildtools import fast, runtime, site
 
     out = dist / "bench"
     if out.exists():
@@ -103,8 +102,8 @@ def write_bench_pages(dist: Path) -> None:
     def log(msg: str) -> None:  # stdout may carry the --json report
         print(f"bench: {msg}", file=sys.stderr, flush=True)
 
-    runtime.copy_pyodide(runtime.fetch_pyodide(build.CACHE, log), out / "pyodide", True)
-    fast.precompress(out, build.CACHE, log, prune=False)
+    runtime.copy_pyodide(runtime.fetch_pyodide(site.CACHE, log), out / "pyodide", True)
+    fast.precompress(out, site.CACHE, log, prune=False)
     (out / "baseline.html").write_text(BASELINE_HTML)
     (out / "baseline.js").write_text(BASELINE_JS)
     (out / "blank.html").write_text(BLANK_HTML)
@@ -301,13 +300,13 @@ def chromium_version(browser: Any) -> str:
 
 
 def run(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
-    import build
+    from buildtools import site
     from playwright.sync_api import sync_playwright
 
     if build_first:  # with --json, stdout carries the report only
         with contextlib.redirect_stdout(sys.stderr if as_json else sys.stdout):
-            build.build()
-    write_bench_pages(build.DIST)
+            site.build()
+    write_bench_pages(site.DIST)
     runs = 1 if smoke else 5
     games = (30, 200) if smoke else (200, 2000)  # Pyodide, CPython
     quick = ("random", "beginner", "standard")
@@ -316,7 +315,7 @@ def run(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
         decisions = {level: (300 if level in quick else 200) for level in LEVELS}
         decisions["ismcts"] = 60
     started = time.perf_counter()
-    with served(build.DIST) as base, sync_playwright() as pw:
+    with served(site.DIST) as base, sync_playwright() as pw:
         browser = launch(pw)
         try:
             raw = page_runs(browser, base, runs)
@@ -413,19 +412,19 @@ def net_table(report: dict[str, Any]) -> str:
 
 
 def run_net(net: str, smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
-    import build
     from benchmarks.netlink import Link
+    from buildtools import site
     from playwright.sync_api import sync_playwright
 
     if build_first:
         with contextlib.redirect_stdout(sys.stderr if as_json else sys.stdout):
-            build.build()
-    write_bench_pages(build.DIST)
+            site.build()
+    write_bench_pages(site.DIST)
     mbps, rtt = parse_net(net)
     link = Link(mbps, rtt)
     runs = 1 if smoke else 3
     started = time.perf_counter()
-    with served(build.DIST, link) as base, sync_playwright() as pw:
+    with served(site.DIST, link) as base, sync_playwright() as pw:
         browser = launch(pw)
         try:
             raw = net_runs(browser, base, link, runs)

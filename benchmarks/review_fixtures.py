@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from doko.actions import card_of
+from doko.actions import parse
 from doko.bots import Effort, choose_standard
 from doko.cards import HT
 from doko.notation import record_of
@@ -41,15 +41,15 @@ def play(deal_seed: int, blunder: Blunder) -> tuple[dict[str, object], int | Non
         assert actor is not None
         obs = observe(state, actor)
         if actor != SEAT:
-            action = choose_standard(obs, random.Random(index))[0]
+            action = str(choose_standard(obs, random.Random(index))[0])
         else:
             action = blunder(state, obs, index) if done is None else None
             if action is not None:
                 done = index
             elif len(obs.legal) > 1:
-                action = choose_strong(
-                    obs, random.Random(f"{SEED}:{index}"), Effort(BOT_WORLDS, 60)
-                )[0]
+                action = str(
+                    choose_strong(obs, random.Random(f"{SEED}:{index}"), Effort(BOT_WORLDS, 60))[0]
+                )
             else:
                 action = obs.legal[0]
         state = apply(state, action)
@@ -60,7 +60,7 @@ def dulle_on_their_trick(state: GameState, obs: Observation, index: int) -> str 
     """The Dulle thrown as the last card onto a trick the other party takes anyway."""
     if obs.phase != "play" or len(state.trick) != len(state.active) - 1:
         return None
-    if f"{SEAT}:HT" not in obs.legal or sum(1 for a in obs.legal if card_of(a)) < 2:
+    if f"{SEAT}:HT" not in obs.legal or sum(1 for a in obs.legal if parse(a).is_card) < 2:
         return None
     after = play_card(state, SEAT, HT)
     taker = after.tricks[-1].winner

@@ -26,6 +26,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from buildtools import npm
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -36,56 +38,22 @@ EXTERNAL = "./boot.js"  # its own <script async>: starts the worker first; share
 def esbuild(log: Callable[[str], None]) -> list[str] | None:
     """The command that runs the esbuild package-lock.json pins (``npm ci`` if it is not
     installed yet); None, with a warning, if it cannot be had (no npm, offline)."""
-    locked = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    want = locked["node_modules/esbuild"]["version"]
-    package = ROOT / "node_modules" / "esbuild"
-    node = shutil.which("node")
-
-    def installed(name: str) -> bool:
-        """The package lock's version of ``name`` is in node_modules/."""
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            found = json.loads((ROOT / name / "package.json").read_text())["version"]
-            return bool(found == locked[name]["version"])
-        return False
-
+    lock = npm.locked()
     # the page's own dependencies (bundled into app.js) must be in too
-    bundled = [n for n, p in locked.items() if n.startswith("node_modules/") and not p.get("dev")]
-
-    def command() -> list[str] | None:
-        if not all(installed(name) for name in bundled):
-            return None
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            if json.loads((package / "package.json").read_text())["version"] == want:
-                # a Node script, or the native binary once esbuild's install script ran
-                exe = package / "bin" / "esbuild"
-                if exe.read_bytes()[:2] != b"#!":
-                    return [str(exe)]
-                if node:
-                    return [node, str(exe)]
+    bundled = [n for n, p in lock.items() if n.startswith("node_modules/") and not p.get("dev")]
+    trouble = npm.ensure(["node_modules/esbuild", *bundled], "esbuild and the page's packages", log)
+    if trouble:
+        log(f"warning: {trouble}, page modules not bundled (slower start)")
         return None
-
-    if found := command():
-        return found
-    npm = shutil.which("npm")
-    if npm is None or node is None:
-        log("warning: npm not found, page modules not bundled (slower start)")
-        return None
-    log(f"npm ci (esbuild {want} and the page's packages, into node_modules/)")
-    try:
-        # no install scripts: esbuild's own only checks and relinks the binary that its
-        # platform package (@esbuild/<os>-<cpu>, in the lock file) ships
-        subprocess.run(
-            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            timeout=600,
-        )
-    except (OSError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
-        detail = (getattr(err, "stderr", b"") or b"").decode(errors="replace").strip()
-        log(f"warning: npm ci failed, page modules not bundled ({(detail or str(err))[-200:]})")
-        return None
-    return command()
+    # a Node script, or the native binary once esbuild's install script ran
+    exe = ROOT / "node_modules" / "esbuild" / "bin" / "esbuild"
+    with contextlib.suppress(OSError):
+        if exe.read_bytes()[:2] != b"#!":
+            return [str(exe)]
+        node = shutil.which("node")
+        if node:
+            return [node, str(exe)]
+    return None
 
 
 def bundle(dist: Path, log: Callable[[str], None]) -> int:
@@ -153,66 +121,85 @@ COMPRESS = {
 BROTLI = Path(__file__).resolve().parent / "brotli.mjs"
 
 
-def precompress(
-    dist: Path, cache: Path, log: Callable[[str], None] = print, prune: bool = True
-) -> dict[str, int]:
-    """Write FILE.gz (and FILE.br, with Node) beside every compressible file that shrinks
-    by a tenth; bytes saved by each. Every copy is cached in .cache/ under the hash of its
-    content, so only changed files are compressed again (Brotli's best quality takes
-    about a minute on the Pyodide runtime and the snapshot)."""
-    saved = {"gzip": 0, "br": 0}
+SHRINK = 0.9  # a copy is written only where it saves a tenth
+
+
+def compressible(dist: Path) -> list[Path]:
+    """The files under ``dist`` that get compressed copies (sw.js is filled in after
+    them with the precache list, and is fetched fresh anyway)."""
+    return [p for p in sorted(dist.rglob("*")) if _compressible(p)]
+
+
+def _compressible(p: Path) -> bool:
+    return p.is_file() and p.suffix in COMPRESS and p.stat().st_size >= 1024 and p.name != "sw.js"
+
+
+def pack(files: list[Path], cache: Path, log: Callable[[str], None]) -> dict[Path, list[Path]]:
+    """Each file's compressed copies in ``cache``: gzip, and Brotli where Node runs. Every
+    copy is stored under the hash of the file's content, so a file is compressed once,
+    however often its size is asked for (Brotli's best quality takes about a minute on
+    the Pyodide runtime and the snapshot)."""
     store = cache / "packed"
     store.mkdir(parents=True, exist_ok=True)
-    used: set[Path] = set()
     node = shutil.which("node")
-    if node is None:
-        log("warning: node not found, no Brotli copies (gzip only)")
-    todo: list[tuple[Path, Path, Path]] = []  # (file, cached .br, copy in dist)
-    for p in sorted(dist.rglob("*")):
-        if not p.is_file() or p.suffix not in COMPRESS or p.stat().st_size < 1024:
-            continue
-        if p.name == "sw.js":  # filled in after this (precache list); fetched fresh anyway
-            continue
+    copies: dict[Path, list[Path]] = {}
+    missing: list[tuple[str, str]] = []
+    for p in files:
         data = p.read_bytes()
         key = hashlib.sha256(data).hexdigest()[:32]
-        cached = store / f"{key}.gz"
-        used.add(cached)
-        if cached.exists():
-            packed = cached.read_bytes()
-        else:
-            packed = gzip.compress(data, 9, mtime=0)
-            cached.write_bytes(packed)
-        if len(packed) <= 0.9 * len(data):
-            p.with_name(p.name + ".gz").write_bytes(packed)
-            saved["gzip"] += len(data) - len(packed)
+        gz = store / f"{key}.gz"
+        if not gz.exists():
+            gz.write_bytes(gzip.compress(data, 9, mtime=0))
+        copies[p] = [gz]
         if node is not None:
             br = store / f"{key}.br"
-            used.add(br)
-            todo.append((p, br, p.with_name(p.name + ".br")))
-    missing = [(str(src), str(br)) for src, br, _ in todo if not br.exists()]
+            copies[p].append(br)
+            if not br.exists():
+                missing.append((str(p), str(br)))
     if missing and node is not None:
         log(f"Brotli (node zlib, quality 11): {len(missing)} files")
         with tempfile.TemporaryDirectory() as tmp:
             jobs = Path(tmp) / "jobs.json"
             jobs.write_text(json.dumps(missing))
             subprocess.run([node, str(BROTLI), str(jobs)], check=True, timeout=1800)
-    for src, br, copy in todo:
-        if br.exists():
-            packed = br.read_bytes()
-            size = src.stat().st_size
-            if len(packed) <= 0.9 * size:
-                copy.write_bytes(packed)
-                saved["br"] += size - len(packed)
-    for old in store.iterdir() if prune else ():
+    return copies
+
+
+def precompress(
+    dist: Path, cache: Path, log: Callable[[str], None] = print, prune: bool = True
+) -> dict[str, int]:
+    """Write FILE.gz (and FILE.br, with Node) beside every compressible file that shrinks
+    by a tenth; bytes saved by each. ``prune`` drops the cached copies of files no longer
+    there."""
+    if shutil.which("node") is None:
+        log("warning: node not found, no Brotli copies (gzip only)")
+    saved = {"gzip": 0, "br": 0}
+    copies = pack(compressible(dist), cache, log)
+    for p, packed in copies.items():
+        size = p.stat().st_size
+        for copy in packed:
+            if copy.exists() and copy.stat().st_size <= SHRINK * size:
+                p.with_name(p.name + copy.suffix).write_bytes(copy.read_bytes())
+                saved["gzip" if copy.suffix == ".gz" else "br"] += size - copy.stat().st_size
+    used = {copy for packed in copies.values() for copy in packed}
+    for old in (cache / "packed").iterdir() if prune else ():
         if old not in used:
             old.unlink()
     return saved
 
 
-def sent_size(path: Path) -> int:
-    """Bytes a Brotli-capable browser receives for path (its .br copy if there is one)."""
-    br = path.with_name(path.name + ".br")
-    return (br if br.exists() else path).stat().st_size
+def sent_sizes(files: list[Path], cache: Path, log: Callable[[str], None]) -> dict[Path, int]:
+    """Bytes a Brotli-capable browser will receive for each file once ``precompress`` has
+    run: its Brotli copy where that shrinks by a tenth, else the file (from ``pack``'s
+    cache, so the files are not compressed again)."""
+    copies = pack([p for p in files if _compressible(p)], cache, log)
+    sizes = {}
+    for p in files:
+        size = p.stat().st_size
+        br = [c for c in copies.get(p, []) if c.suffix == ".br" and c.exists()]
+        small = br and br[0].stat().st_size <= SHRINK * size
+        sizes[p] = br[0].stat().st_size if small else size
+    return sizes
 
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[\w./-]+\.js)["']""", re.M)

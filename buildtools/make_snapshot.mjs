@@ -68,11 +68,12 @@ await micropip.install("emfs:/tmp/${name}", deps=False)
     pyodide.FS.writeFile(full, Buffer.from(data, "base64"));
   }
 }
-// Everything the page can ask for: doko.search for the strong bot, doko.bench for the
-// bench request, the demo games read into memory. (Not importlib.metadata: with it the
-// snapshot was 0.4 MB larger; the worker reads the version once it is idle.)
+// Everything the page can ask for: the search bots (doko.botregistry imports them when a
+// spec first asks; here all at once), doko.bench for the bench request, the demo games
+// read into memory. (Not importlib.metadata: with it the snapshot was 0.4 MB larger; the
+// worker reads the version once it is idle.)
 pyodide.runPython(`
-import doko.api, doko.search, doko.bench, doko.share
+import doko.api, doko.strong, doko.search, doko.ismcts, doko.bench, doko.share
 doko.share.load_demos()
 `);
 if (mode === "modules") pyodide.runPython(`import importlib.metadata; importlib.metadata.version("doko")`);

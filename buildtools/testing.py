@@ -3,8 +3,9 @@
 1. The test tools (``pip install -e '.[test]'``) where one is missing. When the active
    Python refuses pip (Debian's system Python, PEP 668), a virtual environment is made in
    .venv/ and the command runs again inside it.
-2. ``ruff check`` (the configuration in pyproject.toml) and ``mypy --strict`` on the
-   engine; a finding fails the command.
+2. ``ruff check`` (the configuration in pyproject.toml), ``mypy --strict`` on the
+   engine, ESLint on the JavaScript (eslint.config.js) and Node's test runner on
+   tests/web/ (buildtools/jscheck.py); a finding or a failed test fails the command.
 3. pytest: every test, the slow ones (marked ``slow``) included.
 4. The smoke benchmarks (figures printed, nothing asserted): start-up on 127.0.0.1 and
    on a paced 10 Mbit/s, 40 ms link.
@@ -18,6 +19,8 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+from buildtools import jscheck
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -69,7 +72,8 @@ def ensure_tools(argv: list[str], log: Callable[[str], None]) -> None:
 
 
 def checks(log: Callable[[str], None]) -> int:
-    """ruff on the project, mypy --strict on the engine; non-zero on any finding."""
+    """ruff on the project, mypy --strict on the engine, ESLint on the JavaScript, the
+    page's node unit tests; non-zero on any finding or failure."""
     log("ruff check")
     code = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT).returncode
     log("mypy --strict (engine)")
@@ -78,7 +82,9 @@ def checks(log: Callable[[str], None]) -> int:
         cwd=ROOT,
         env={**os.environ, "MYPYPATH": str(ROOT / "engine")},
     ).returncode
-    return code or typed
+    linted = jscheck.lint(log)
+    unit = jscheck.unit_tests(log)
+    return code or typed or linted or unit
 
 
 def run_tests(pytest_args: list[str], log: Callable[[str], None]) -> int:
@@ -87,7 +93,7 @@ def run_tests(pytest_args: list[str], log: Callable[[str], None]) -> int:
     code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code != 0 or failed:
         if failed:
-            log("ruff or mypy reported findings (above)")
+            log("ruff, mypy, eslint or node --test reported findings (above)")
         return code or failed
     # figures only, nothing asserted; a crash of a bench fails the command
     build = str(ROOT / "build.py")

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.botregistry import level_bot
+from doko.levels import level_bot
 
 # contract wanted -> (preset, the player's choice that leads there)
 WANTED: dict[str, tuple[str, str]] = {

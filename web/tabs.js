@@ -51,7 +51,7 @@ async function ask(mode) {
   const timer = mode === "steal" ? 0 : setTimeout(() => quit.abort(), GRACE);
   const got = await new Promise((resolve) => {
     let mine = null;
-    navigator.locks.request(NAME, options, (lock) => {
+    navigator.locks.request(NAME, options, () => {
       clearTimeout(timer);
       // held until release() or until another tab steals it
       return new Promise((release) => { mine = release; held = release; resolve(true); });

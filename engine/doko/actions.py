@@ -8,10 +8,13 @@ a card, an announcement, a reservation ...?" in one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from .announcements import WORDS
 from .cards import CARDS, Card
+from .contracts import solo_contract, solo_kind
 from .errors import IllegalAction
 
 ActionKind = Literal[
@@ -25,6 +28,8 @@ ActionKind = Literal[
 
 _CARD_TEXT = {str(c): c for c in CARDS}
 _RESERVATIONS = ("healthy", "throw", "poverty", "wedding")
+_WEDDING = "wedding"
+_RETURN = "return:"
 
 
 class Action(NamedTuple):
@@ -39,10 +44,7 @@ class Action(NamedTuple):
 
         Whether it is legal now is for ``doko.state`` to say.
         """
-        seat_text, sep, what = text.partition(":")
-        if not sep or not seat_text.isdigit():
-            raise IllegalAction("malformed-action", action=text)
-        seat = int(seat_text)
+        seat, what = split(text)
         card = _CARD_TEXT.get(what)
         if card is not None:
             return cls(seat, "card", card)
@@ -50,6 +52,17 @@ class Action(NamedTuple):
         if kind is None:
             raise IllegalAction("unknown-action", what=what)
         return cls(seat, kind, None, what)
+
+    @classmethod
+    def saying(cls, seat: int, word: str) -> Action:
+        """``seat`` says ``word``: any action but a card (a word the engine lists)."""
+        kind = word_kind(word)
+        assert kind is not None, word
+        return cls(seat, kind, None, word)
+
+    @classmethod
+    def playing(cls, seat: int, card: Card) -> Action:
+        return cls(seat, "card", card)
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.what}"
@@ -63,6 +76,81 @@ class Action(NamedTuple):
     def is_card(self) -> bool:
         return self.kind == "card"
 
+    @property
+    def solo_kind(self) -> str | None:
+        """The kind of a solo reservation (``solo:queens`` -> ``queens``), else None."""
+        return solo_kind(self.word) if self.word is not None else None
+
+    @property
+    def is_wedding(self) -> bool:
+        return self.word is not None and is_wedding(self.word)
+
+    @property
+    def returned(self) -> tuple[Card, ...]:
+        """The cards a ``return:`` gives back (empty for any other action)."""
+        return returned_cards(self.what) if self.kind == "poverty-return" else ()
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> Action:
+    """``Action.from_str`` remembered: bots read the same few legal actions all game."""
+    return Action.from_str(text)
+
+
+def parse_all(texts: Iterable[str]) -> list[Action]:
+    return [parse(t) for t in texts]
+
+
+def split(text: str) -> tuple[int, str]:
+    """``SEAT:WHAT`` as (seat, what); raises IllegalAction if there is no seat."""
+    seat_text, sep, what = text.partition(":")
+    if not sep or not seat_text.isdigit():
+        raise IllegalAction("malformed-action", action=text)
+    return int(seat_text), what
+
+
+def named_card(what: str) -> Card | None:
+    """The card ``what`` (the text after ``SEAT:``) names, or None; typed in lower case
+    too (``apply`` takes ``0:ht`` and keeps it as written)."""
+    card = _CARD_TEXT.get(what)
+    if card is None and len(what) == 2:
+        return _CARD_TEXT.get(what.upper())
+    return card
+
+
+# -- the reservation words ---------------------------------------------------------------
+
+
+solo_word = solo_contract  # a solo's reservation word is its contract id
+
+
+def is_wedding(word: str) -> bool:
+    """``wedding`` or ``wedding:RULE``: a Hochzeit, with or without its rule."""
+    return word.startswith(_WEDDING)
+
+
+def wedding_rule(word: str) -> str:
+    """The rule a Hochzeit word names (``wedding:fehl`` -> ``fehl``); "" for none."""
+    return word.partition(":")[2]
+
+
+def wedding_word(rule: str) -> str:
+    return f"{_WEDDING}:{rule}"
+
+
+def is_return(word: str) -> bool:
+    return word.startswith(_RETURN)
+
+
+def returned_cards(word: str) -> tuple[Card, ...]:
+    """The cards of ``return:C1,C2``; raises DokoError for a card that is none."""
+    return tuple(Card.from_str(t) for t in word[len(_RETURN) :].split(",") if t)
+
+
+def return_word(cards: Iterable[Card]) -> str:
+    """``return:`` with the cards in sorted order: one word for the same cards."""
+    return _RETURN + ",".join(sorted(str(c) for c in cards))
+
 
 def word_kind(what: str) -> ActionKind | None:
     """The kind of a non-card action word (the text after ``SEAT:``), or None."""
@@ -70,20 +158,10 @@ def word_kind(what: str) -> ActionKind | None:
         return "call"
     if what in ("accept", "decline"):
         return "poverty-answer"
-    if what.startswith("return:"):
+    if is_return(what):
         return "poverty-return"
     if what == "declare-solo":
         return "declare-solo"
-    if what.partition(":")[0] in _RESERVATIONS or what.startswith("solo:"):
+    if what.partition(":")[0] in _RESERVATIONS or solo_kind(what) is not None:
         return "reservation"
     return None
-
-
-def card_of(action: str) -> Card | None:
-    """The card an action string plays, or None if it plays none (no exception: the
-    cheap question bots and the page's helpers ask of every legal action)."""
-    return _CARD_TEXT.get(action.partition(":")[2])
-
-
-def is_card_action(action: str) -> bool:
-    return card_of(action) is not None

@@ -20,15 +20,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import bock as bock_mod
+from . import draw as draw_mod
 from . import editor, evening, share
 from . import series as series_mod
-from . import tournament as tournament_mod
 from .actions import Action
-from .botregistry import get_bot, level_bot
+from .botregistry import get_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
-from .errors import RecordError, SummaryError, coded
+from .errors import RecordError, SummaryError, TournamentError, coded
 from .errors import RequestError as Refused
+from .levels import level_bot
 from .metadata import describe
 from .notation import record_of, replay
 from .observation import observe, public_contract
@@ -36,10 +37,10 @@ from .outcome import goals_of, result
 from .reviewapi import handlers as review_handlers
 from .rules import Rules, load_rules
 from .scoring import score as score_summary
-from .scoring import summary_from_json
 from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
 from .series import default_rounds as default_rounds  # re-exported
 from .state import GameState, apply, legal_for, new_game
+from .summary import summary_from_json
 from .untrusted import MAX_TEXT, parse_json
 
 MAX_PAYLOAD = MAX_TEXT  # characters of a request's payload: the command line's bound too
@@ -176,7 +177,7 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
     if t.state.to_act != seat:
         raise Refused("hint-not-your-turn")
     action, reason = choose_standard(observe(t.state, seat), t.rng)
-    return {"action": action, "reason": reason}
+    return {"action": str(action), "reason": reason}
 
 
 def set_bots(payload: dict[str, Any]) -> dict[str, Any]:
@@ -571,7 +572,7 @@ def score_sheet(payload: dict[str, Any]) -> dict[str, Any]:
 def _deadlines(s: GameState) -> dict[str, Any]:
     """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
     (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
-    shift = s.wedding_decided - 1 if s.wedding_decided and s.rules.wedding_deadline_shift else 0
+    shift = s.deadline_shift
     sign = -1 if s.rules.announcements == "cards" else 1
     return {
         "system": s.rules.announcements,
@@ -630,13 +631,13 @@ def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
     rules = load_rules(payload.get("rules", "lockhausen"))
     seed = _int(payload.get("seed"), "seed")
     number = _int(payload.get("round"), "round")
-    if not 1 <= number <= max(tournament_mod.TABLE_ROUNDS):
-        raise tournament_mod.TournamentError("tournament-rounds")
+    if not 1 <= number <= max(draw_mod.TABLE_ROUNDS):
+        raise TournamentError("tournament-rounds")
     players = payload.get("players")
     if not isinstance(players, list) or len(set(map(str, players))) != len(players):
-        raise tournament_mod.TournamentError("tournament-data", field="players")
+        raise TournamentError("tournament-data", field="players")
     ids = [_int(p, "players") for p in players]
-    tables = tournament_mod.draw_round(rules, ids, seed, number)
+    tables = draw_mod.draw_round(rules, ids, seed, number)
     games = [evening.games_at_table(len(t)) for t in tables]
     return {"round": number, "seed": seed, "tables": tables, "games": games}
 

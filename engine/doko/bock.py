@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .cards import HALF_EYES
+from .contracts import is_solo
 from .rules import BOCK_TRIGGERS, Rules
 
 Schedule = tuple[int, ...]
@@ -63,9 +65,9 @@ def _shown(result: Mapping[str, Any]) -> set[str]:
     said = list(result.get("announcements", {}).values())
     tricks = [n for n in result.get("tricks", {}).values() if n is not None]
     found = {
-        "solo-lost": (contract.startswith("solo:") or contract in SOLO_LIKE_LOST)
+        "solo-lost": (is_solo(contract) or contract in SOLO_LIKE_LOST)
         and result.get("winner") != "re",
-        "tie": len(eyes) == 2 and all(e == 120 for e in eyes),
+        "tie": len(eyes) == 2 and all(e == HALF_EYES for e in eyes),
         "re-kontra": len(said) == 2 and all(said),
         "zero": all(p == 0 for p in result.get("points", [])),
         "black": any(n == 0 for n in tricks) or any(e == 0 for e in eyes if not tricks),

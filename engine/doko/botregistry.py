@@ -15,7 +15,9 @@ Counts are capped (``CAPS``): at most 1,000 sampled deals for ``strong`` and
 decision; a spec beyond a cap is refused with the reason, as is any count that is
 not a whole number above 0 written in digits 0-9.
 
-``PLAYER_LEVELS`` are the levels the page offers people, with German names.
+The search bots' modules are imported when a spec first asks for one: a program
+that plays only ``standard`` (the page's hint, a quick match) loads none of them.
+The levels the page offers people are in :mod:`doko.levels`.
 """
 
 from __future__ import annotations
@@ -23,11 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
-from . import ismcts, search, strong
+from .actions import Action
 from .bots import Bot, Effort, beginner_bot, random_bot, standard_bot
-from .errors import RequestError
 from .observation import Observation
 
 LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
@@ -36,37 +36,14 @@ LEVELS = ("random", "beginner", "standard", "strong", "strong-v1", "ismcts")
 # ismcts#400, @60000), far below a decision that would never end.
 CAPS = {"worlds": 1000, "iterations": 100_000, "milliseconds": 600_000}
 
-# The page's levels, weakest first. The default is quick on a phone yet searches.
-PLAYER_LEVELS = (
-    {"id": "beginner", "name": "Anfänger", "bot": "beginner"},
-    {"id": "standard", "name": "Mittel", "bot": "standard"},
-    {"id": "advanced", "name": "Fortgeschritten", "bot": "strong#6"},
-    {"id": "strong", "name": "Stark", "bot": "strong"},
-)
-DEFAULT_LEVEL = "advanced"
-
-
-def levels() -> dict[str, Any]:
-    """The levels for the rules metadata: ``{"levels": [...], "default_level": id}``."""
-    return {"levels": [dict(level) for level in PLAYER_LEVELS], "default_level": DEFAULT_LEVEL}
-
-
-def level_bot(level: Any) -> str:
-    """The bot spec of a player level id (the default level for None)."""
-    wanted = DEFAULT_LEVEL if level is None else level
-    for entry in PLAYER_LEVELS:
-        if entry["id"] == wanted:
-            return entry["bot"]
-    raise RequestError("unknown-level", level=str(wanted)[:40])
-
 
 def action_only(
-    choose: Callable[[Observation, random.Random, Effort], tuple[str, str]],
+    choose: Callable[[Observation, random.Random, Effort], tuple[Action, str]],
 ) -> Callable[[Effort], Bot]:
     """Bots of a chooser that also gives its reason, one per effort."""
 
     def make(effort: Effort) -> Bot:
-        def bot(obs: Observation, rng: random.Random) -> str:
+        def bot(obs: Observation, rng: random.Random) -> Action:
             return choose(obs, rng, effort)[0]
 
         return bot
@@ -78,17 +55,8 @@ def get_bot(spec: str) -> Bot:
     """The bot a spec names; raises ValueError with the reason."""
     level, _, budget = spec.partition("@")
     level, _, count = level.partition("#")
-    searchers: dict[str, tuple[Callable[[Effort], Bot], Effort, str]] = {
-        "strong": (action_only(strong.choose_strong), strong.DEFAULT_EFFORT, "worlds"),
-        "strong-v1": (action_only(search.choose_strong), search.DEFAULT_EFFORT, "worlds"),
-        "ismcts": (
-            lambda effort: partial(ismcts.ismcts_bot, effort=effort),
-            ismcts.DEFAULT_EFFORT,
-            "iterations",
-        ),
-    }
-    if level in searchers:
-        make, default, unit = searchers[level]
+    if level in SEARCHERS:
+        make, default, unit = _searcher(level)
         ms = _count(spec, budget, "milliseconds", "@")
         wanted = _count(spec, count, unit, "#")
         return make(
@@ -98,7 +66,7 @@ def get_bot(spec: str) -> Bot:
             )
         )
     if budget or count:
-        raise ValueError(f"bot {spec!r}: only {', '.join(searchers)} take # or @")
+        raise ValueError(f"bot {spec!r}: only {', '.join(SEARCHERS)} take # or @")
     bots: dict[str, Bot] = {
         "random": random_bot,
         "beginner": beginner_bot,
@@ -107,6 +75,28 @@ def get_bot(spec: str) -> Bot:
     if spec not in bots:
         raise ValueError(f"unknown bot {spec!r} (one of {', '.join(LEVELS)})")
     return bots[spec]
+
+
+SEARCHERS = ("strong", "strong-v1", "ismcts")  # the bots that take # and @
+
+
+def _searcher(level: str) -> tuple[Callable[[Effort], Bot], Effort, str]:
+    """How to make a search bot of ``level`` for an effort, its default effort, and
+    what its count counts. Imported here, on first use (see the module's doc)."""
+    if level == "strong":
+        from . import strong
+
+        return action_only(strong.choose_strong), strong.DEFAULT_EFFORT, "worlds"
+    if level == "strong-v1":
+        from . import search
+
+        return action_only(search.choose_strong), search.DEFAULT_EFFORT, "worlds"
+    from . import ismcts
+
+    def make(effort: Effort) -> Bot:
+        return partial(ismcts.ismcts_bot, effort=effort)
+
+    return make, ismcts.DEFAULT_EFFORT, "iterations"
 
 
 def _count(spec: str, text: str, unit: str, mark: str) -> int:

@@ -12,14 +12,14 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .actions import card_of
+from .actions import Action, is_wedding, return_word, solo_word
 from .cards import CJ, CQ, DA, HT, Card
-from .contracts import PICTURE_RANKS
+from .contracts import PICTURE_RANKS, SUIT_OF_SOLO, is_solo, solo_kind
 from .gamestate import GameState
 from .observation import Observation, world_view
 from .state import play_card, playable_cards
 
-Bot = Callable[[Observation, random.Random], str]
+Bot = Callable[[Observation, random.Random], Action]
 
 
 class Effort(NamedTuple):
@@ -30,31 +30,30 @@ class Effort(NamedTuple):
     budget_s: float
 
 
-def random_bot(obs: Observation, rng: random.Random) -> str:
-    return rng.choice(obs.legal)
+def random_bot(obs: Observation, rng: random.Random) -> Action:
+    return rng.choice(obs.actions)
 
 
-def standard_bot(obs: Observation, rng: random.Random) -> str:
+def standard_bot(obs: Observation, rng: random.Random) -> Action:
     return choose_standard(obs, rng)[0]
 
 
-def choose_standard(obs: Observation, rng: random.Random) -> tuple[str, str]:
+def choose_standard(obs: Observation, rng: random.Random) -> tuple[Action, str]:
     """The standard bot's action and a short reason for it (the page's hint)."""
-    prefix = f"{obs.seat}:"
-    words = [a[len(prefix) :] for a in obs.legal]
+    seat = obs.seat
+    words = obs.legal_words
     if obs.phase == "reservations":
-        return prefix + reservation(obs, words), "reservation by hand strength"
+        return Action.saying(seat, reservation(obs, words)), "reservation by hand strength"
     if obs.phase == "poverty":
         take = trump_count(obs) >= 7 and "accept" in words
-        return prefix + ("accept" if take else "decline"), "accept with many trumps"
+        return Action.saying(seat, "accept" if take else "decline"), "accept with many trumps"
     if obs.phase == "poverty-return":
-        return prefix + poverty_return(obs), "give back the cheapest plain cards"
+        return Action.saying(seat, poverty_return(obs)), "give back the cheapest plain cards"
     word = announcement(obs, words)
     if word:
-        return prefix + word, "strong hand: announce"
-    cards = [card for a in obs.legal if (card := card_of(a)) is not None]
-    card, why = play(obs, cards)
-    return prefix + str(card), why
+        return Action.saying(seat, word), "strong hand: announce"
+    card, why = play(obs, obs.legal_cards)
+    return Action.playing(seat, card), why
 
 
 # -- reservations ----------------------------------------------------------------------
@@ -72,7 +71,7 @@ def reservation(obs: Observation, words: list[str]) -> str:
     jacks = sum(1 for c in hand if c.rank == "J")
     aces = sum(1 for c in hand if c.rank == "A")
     size = len(hand)
-    solo_words = [w for w in words if w.startswith("solo:")]
+    solo_words = [w for w in words if solo_kind(w) is not None]
     strong = {
         "solo:queens": queens >= size // 2 and aces >= 2,
         "solo:jacks": jacks >= size // 2 and aces >= 2,
@@ -88,7 +87,7 @@ def reservation(obs: Observation, words: list[str]) -> str:
         return "solo:diamonds"
     if solo_words and len(solo_words) == len(words):  # vorgeführt: must play a solo
         return max(solo_words, key=lambda w: _solo_strength(hand, w))
-    weddings = [w for w in words if w.startswith("wedding")]
+    weddings = [w for w in words if is_wedding(w)]
     if weddings:
         return weddings[0]
     if "poverty" in words:
@@ -98,13 +97,7 @@ def reservation(obs: Observation, words: list[str]) -> str:
 
 # Trumps a picture solo of one, two or three ranks wants in hand (with two aces).
 _PICTURE_NEED = {1: 5, 2: 8, 3: 10}
-_NEW_PICTURE_SOLOS = (
-    "solo:koehler",
-    "solo:kings-queens",
-    "solo:kings-jacks",
-    "solo:queens-jacks",
-    "solo:kings",
-)
+_NEW_PICTURE_SOLOS = ("koehler", "kings-queens", "kings-jacks", "queens-jacks", "kings")
 
 
 def _strong_picture_solo(hand: tuple[Card, ...], solo_words: list[str]) -> str | None:
@@ -113,8 +106,8 @@ def _strong_picture_solo(hand: tuple[Card, ...], solo_words: list[str]) -> str |
     aces = sum(1 for c in hand if c.rank == "A")
     if aces < 2:
         return None
-    for word in _NEW_PICTURE_SOLOS:
-        ranks = PICTURE_RANKS[word[5:]]
+    for kind in _NEW_PICTURE_SOLOS:
+        ranks, word = PICTURE_RANKS[kind], solo_word(kind)
         if word in solo_words:
             held = sum(1 for c in hand if c.rank in ranks)
             need = _PICTURE_NEED[len(ranks)] - (1 if len(hand) < 12 else 0)
@@ -124,22 +117,32 @@ def _strong_picture_solo(hand: tuple[Card, ...], solo_words: list[str]) -> str |
 
 
 def _solo_strength(hand: tuple[Card, ...], word: str) -> int:
-    kind = word[5:]
+    kind = solo_kind(word) or ""
     ranks = PICTURE_RANKS.get(kind)
     if ranks:
         per_card = 4 - len(ranks)  # the fewer ranks are trump, the more each one counts
         held = sum(per_card for c in hand if c.rank in ranks)
         return held + sum(1 for c in hand if c.rank == "A")
-    suit = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}.get(kind)
+    suit = SUIT_OF_SOLO.get(kind)
     return sum(2 for c in hand if c.rank in "QJ" or c.suit == suit or c == HT) + (
         sum(1 for c in hand if c.rank == "A")
     )
 
 
-def poverty_return(obs: Observation) -> str:
+def poverty_return(obs: Observation, by_name: bool = False) -> str:
+    """The cheapest cards to give back after taking an Armut, as the ``return:`` word
+    (``by_name``: see ``cheapest_first``)."""
     given = len(obs.hand) - obs.rules.hand_size
-    plain = sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes))
-    return "return:" + ",".join(sorted(str(c) for c in plain[:given]))
+    return return_word(cheapest_first(obs, by_name)[:given])
+
+
+def cheapest_first(obs: Observation, by_name: bool = True) -> list[Card]:
+    """The hand, cheapest to give away first: plain before trump, few Augen first; equal
+    ones by name, or in hand order with ``by_name=False`` (the standard bot's way since
+    its first version: changing it would change its games)."""
+    if by_name:
+        return sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes, str(c)))
+    return sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes))
 
 
 # -- announcements -----------------------------------------------------------------------
@@ -148,11 +151,11 @@ def poverty_return(obs: Observation) -> str:
 def announcement(obs: Observation, words: list[str]) -> str | None:
     if obs.my_party not in words:
         return None
-    if obs.contract.startswith("solo:") and obs.seat != obs.declarer:
+    if is_solo(obs.contract) and obs.seat != obs.declarer:
         return None
     top = sum(1 for c in obs.hand if c in (HT, CQ))
     strong = trump_count(obs) >= obs.rules.hand_size * 7 // 12 and top >= 2
-    if obs.seat == obs.declarer and obs.contract.startswith("solo:"):
+    if obs.seat == obs.declarer and is_solo(obs.contract):
         strong = trump_count(obs) >= len(obs.hand) * 3 // 4
     return obs.my_party if strong and len(obs.hand) == obs.rules.hand_size else None
 
@@ -232,9 +235,9 @@ def cheapest(obs: Observation, cards: list[Card]) -> Card:
     return min(cards, key=cost)
 
 
-def beginner_bot(obs: Observation, rng: random.Random) -> str:
+def beginner_bot(obs: Observation, rng: random.Random) -> Action:
     """The standard policy with lapses: a random legal card one play in three."""
-    cards = [a for a in obs.legal if len(a.partition(":")[2]) == 2 and not a.endswith(":re")]
+    cards = [a for a in obs.actions if a.is_card]
     if obs.phase == "play" and cards and rng.random() < 1 / 3:
         return rng.choice(cards)
     return standard_bot(obs, rng)

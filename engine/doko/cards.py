@@ -92,7 +92,7 @@ def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card
     """
     cards = deck(size)
     random.Random(seed).shuffle(cards)
-    active = [s for s in range(players) if not (players == 5 and s == dealer)]
+    active = [s for s in range(players) if not (dealer_sits_out(players) and s == dealer)]
     per_seat = size // len(active)
     hands: list[tuple[Card, ...]] = [()] * players
     for i, seat in enumerate(active):
@@ -102,9 +102,25 @@ def deal(size: int, players: int, seed: int, dealer: int = 0) -> list[tuple[Card
 
 _EYES_OF = {c: EYES[c.rank] for c in _BY_TEXT.values()}
 
+# The Augen of every deck played (48 or 40 cards, two 32-card packs at eight players).
+TOTAL_EYES = 240
+HALF_EYES = TOTAL_EYES // 2  # 120:120 is a tie between fixed teams
+WIN_EYES = HALF_EYES + 1  # 121: more than half wins a normal game
+DOPPELKOPF_EYES = 40  # a trick of this many Augen or more is a Doppelkopf
+
 
 def total_eyes(cards: list[Card] | tuple[Card, ...]) -> int:
     return sum(map(_EYES_OF.__getitem__, cards))  # a look-up per card: scoring sums every trick
+
+
+def dealer_sits_out(players: int) -> bool:
+    """At five players the dealer sits each deal out: deals, but holds no cards."""
+    return players == 5
+
+
+def playing_seats(players: int) -> int:
+    """Seats that hold cards in a deal at a table of ``players``."""
+    return players - 1 if dealer_sits_out(players) else players
 
 
 def is_fixed_team(players: int) -> bool:

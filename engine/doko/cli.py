@@ -22,9 +22,10 @@ from .metadata import describe
 from .notation import RecordError, replay
 from .outcome import result
 from .rules import PRESETS, Rules, load_rules
-from .scoring import score, summary_from_json
+from .scoring import score
 from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
 from .state import legal_actions
+from .summary import summary_from_json
 from .tournament import TournamentError, play_tournament
 from .untrusted import MAX_TEXT, parse_json
 
@@ -66,7 +67,7 @@ def emit(data: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    from .botregistry import levels
+    from .levels import levels
 
     info = {**describe(), **levels()}
     if args.json:

@@ -100,11 +100,32 @@ def normal_trump_order(rules: Rules, trump_suit: str, ranks: str) -> list[Card]:
 
 
 LONE_WEDDINGS = ("wedding-alone", "silent-wedding")  # a Hochzeit played without partner
+WEDDINGS = ("wedding", *LONE_WEDDINGS)
+SOLO_PREFIX = "solo:"  # a solo contract (and its reservation word) is ``solo:KIND``
+
+
+def solo_kind(contract: str) -> str | None:
+    """The kind of a solo contract (``solo:queens`` -> ``queens``), None for any other."""
+    return contract[len(SOLO_PREFIX) :] if contract.startswith(SOLO_PREFIX) else None
+
+
+def solo_contract(kind: str) -> str:
+    """The contract id (and reservation word) of a solo of ``kind``."""
+    return SOLO_PREFIX + kind
+
+
+def is_solo(contract: str) -> bool:
+    return contract.startswith(SOLO_PREFIX)
+
+
+def order_kind(contract: str) -> str:
+    """The card order a contract plays by: its solo kind, else the normal game."""
+    return solo_kind(contract) or "normal"
 
 
 def is_solo_like(contract: str) -> bool:
     """One player against the rest: a solo, or a Hochzeit without partner."""
-    return contract.startswith("solo:") or contract in LONE_WEDDINGS
+    return is_solo(contract) or contract in LONE_WEDDINGS
 
 
 SUIT_OF_SOLO = {"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}

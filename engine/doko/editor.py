@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .contracts import solo_contract
 from .errors import DokoError, RulesError
 from .metadata import rules_info
 from .pigs import trump_display
 from .rules import PRESETS, Rules, load_rules, option_values
-from .scoring import score, summary_from_json
+from .scoring import score
+from .summary import summary_from_json
 from .tricks import specials_awarded
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
@@ -124,7 +126,7 @@ def scoring_examples(rules: Rules) -> list[dict[str, Any]]:
         games.append(
             {
                 "rules": rules.to_json(),
-                "contract": f"solo:{rules.solos[0]}",
+                "contract": solo_contract(rules.solos[0]),
                 "re": [0],
                 "eyes_re": 130,
                 "announcements": {"re": [], "kontra": []},

@@ -290,7 +290,7 @@ MESSAGES: dict[str, str] = {
     "bench-decisions": "decisions must map bot levels to counts",
     "bench-level": "unknown bot level {level!r}",
     "bench-decision-count": "decisions must be whole numbers from 1 to {most}",
-    # -- tournaments (doko.tournament) -----------------------------------------------
+    # -- tournaments (doko.draw, doko.tournament, doko.evening) ---------------------------
     "tournament-seating": "{entrants} entrants cannot be seated at tables of 4 and 5",
     "tournament-entrants": "a tournament needs at least 4 entrants",
     "tournament-table-of-five": (

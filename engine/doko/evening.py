@@ -19,7 +19,7 @@ a sheet and every game on it must name the very same rules as the evening.
 
 Each table plays two rounds: 8 games at a table of four, 10 at a table of five
 where the dealer sits out, so every seat sits out twice and plays 8. Every game
-is scored by :mod:`doko.scoring`; the ranking is :func:`doko.tournament.ranking`,
+is scored by :mod:`doko.scoring`; the ranking is :func:`doko.draw.ranking`,
 the one the bot tournament uses.
 """
 
@@ -27,10 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import dealer_sits_out
+from .draw import ROUNDS_PER_TABLE, TABLE_ROUNDS, draw_round, ranking
 from .errors import DokoError, TournamentError
 from .rules import Rules, load_rules
-from .scoring import score, summary_from_json
-from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS, draw_round, ranking
+from .scoring import score
+from .summary import summary_from_json
 
 SHEET_KIND = "doko-table-sheet"
 SHEET_VERSION = 1
@@ -152,7 +154,7 @@ def sheet_totals(
     for index, game in enumerate(games, start=1):
         points = _game_points(rules, len(seats), game, index)
         totals = [a + b for a, b in zip(totals, points, strict=True)]
-    if len(seats) == 5:
+    if dealer_sits_out(len(seats)):
         _check_sitting_out(games)
     return totals
 

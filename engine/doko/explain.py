@@ -30,6 +30,7 @@ from .notation import parse_record
 from .observation import public_contract, revealed_parties
 from .outcome import result
 from .pigs import pig_kind
+from .rules import SPECIAL_KINDS
 from .scoring import need
 from .state import GameState, apply
 from .tricks import Trick, specials_awarded, trick_specials
@@ -53,13 +54,7 @@ RULE_KEYS = frozenset(
         "announce",
         "goals",
         "party-known",
-        "doppelkopf",
-        "fox",
-        "fox-last",
-        "karlchen",
-        "karlchen-caught",
-        "heart-trick",
-        "dulle-caught",
+        *SPECIAL_KINDS,
         "bock",
         "bock-trigger",
         "pigs-revealed",

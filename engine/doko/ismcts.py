@@ -19,10 +19,10 @@ import math
 import random
 import time
 
-from .actions import card_of
-from .bots import Effort
+from .actions import Action
+from .bots import Effort, poverty_return
 from .cards import Card
-from .contracts import card_order
+from .contracts import card_order, order_kind
 from .observation import Observation
 from .outcome import result
 from .state import GameState, play_card, play_out, playable_cards
@@ -53,15 +53,14 @@ def ismcts_bot(
     obs: Observation,
     rng: random.Random,
     effort: Effort = DEFAULT_EFFORT,
-) -> str:
-    prefix = f"{obs.seat}:"
-    words = [a[len(prefix) :] for a in obs.legal]
+) -> Action:
     if obs.phase != "play":
-        return prefix + _before_play(obs, words)
-    cards = [card for a in obs.legal if (card := card_of(a)) is not None]
+        return Action.saying(obs.seat, _before_play(obs, obs.legal_words))
+    cards = obs.legal_cards
     if len(cards) == 1:
-        return prefix + str(cards[0])
-    return prefix + str(search(obs, rng, effort.samples, time.perf_counter() + effort.budget_s))
+        return Action.playing(obs.seat, cards[0])
+    deadline = time.perf_counter() + effort.budget_s
+    return Action.playing(obs.seat, search(obs, rng, effort.samples, deadline))
 
 
 def search(obs: Observation, rng: random.Random, iterations: int, deadline: float) -> Card:
@@ -120,12 +119,10 @@ def _before_play(obs: Observation, words: list[str]) -> str:
         deck_size = obs.rules.deck_for(obs.players)
 
         def trumps(word: str) -> int:
-            order = card_order(word[5:], obs.rules, deck_size)
+            order = card_order(order_kind(word), obs.rules, deck_size)
             return sum(1 for c in obs.hand if order.is_trump(c))
 
         return max(words, key=trumps)
     if obs.phase == "poverty":
         return "decline"
-    given = len(obs.hand) - obs.rules.hand_size
-    plain = sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes, str(c)))
-    return "return:" + ",".join(sorted(str(c) for c in plain[:given]))
+    return poverty_return(obs, by_name=True)

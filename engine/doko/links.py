@@ -43,7 +43,7 @@ from .errors import LinkError as LinkError  # re-exported
 from .notation import MAX_ACTIONS, action_error, parse_record
 from .rules import load_rules
 from .state import GameState, apply, legal_actions, new_game
-from .untrusted import parse_json
+from .untrusted import inflate, parse_json
 
 VERSION = "A"
 MAX_LINK = 4096  # characters after the version; a real game needs a few hundred
@@ -120,11 +120,11 @@ def _decode(text: Any) -> dict[str, Any]:
     if flags & ~(_DEFLATED | _BOCK):
         raise LinkError("link-flags", flags=flags)
     if flags & _DEFLATED:
-        inflater = zlib.decompressobj()
-        data = inflater.decompress(data, MAX_BODY)
-        if inflater.unconsumed_tail or not inflater.eof:
+        opened = inflate(data, MAX_BODY)
+        if opened is None:
             raise LinkError("link-too-large")
-        if inflater.unused_data:
+        data, rest = opened
+        if rest:
             raise LinkError("link-trailing-data")
     # _unpack replays every action through the rules (doko.state.apply, exactly what
     # doko.notation.replay does) before the record is handed out

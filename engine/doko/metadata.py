@@ -16,14 +16,14 @@ from typing import Any
 
 from . import rules as rules_mod
 from .announcements import LEVEL, LIMITS, WORDS
-from .botregistry import levels
 from .cards import DECK_RANKS, SUITS
 from .contracts import is_solo_like
+from .draw import ROUNDS_PER_TABLE, TABLE_ROUNDS
 from .errors import error_codes
 from .guide import guide
-from .scoring import contracts_played
+from .levels import levels
 from .series import DEFAULT_ROUNDS, MAX_ROUNDS, default_rounds
-from .tournament import ROUNDS_PER_TABLE, TABLE_ROUNDS
+from .summary import contracts_played
 from .tricks import specials_awarded
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from .bock import MAX_LEVEL
-from .cards import deck, format_cards, parse_cards
+from .cards import dealer_sits_out, deck, format_cards, parse_cards
 from .errors import IllegalAction, InputError, coded
 from .errors import RecordError as RecordError  # re-exported
 from .outcome import pigs_shown
@@ -92,7 +92,7 @@ def _is_seat(value: Any, players: int) -> bool:
 
 
 def _check_deal(size: int, players: int, dealer: int, hands: list[tuple[Any, ...]]) -> None:
-    sitting_out = dealer if players == 5 else None
+    sitting_out = dealer if dealer_sits_out(players) else None
     per_seat = size // (players - (1 if sitting_out is not None else 0))
     for seat, hand in enumerate(hands):
         want = 0 if seat == sitting_out else per_seat

@@ -25,7 +25,7 @@ import zlib
 from typing import Any
 
 from .errors import LinkError
-from .untrusted import parse_json
+from .untrusted import inflate, parse_json
 
 VERSION = "N"
 MAX_NOTE = 280  # characters of one note
@@ -106,10 +106,10 @@ def decode_notes(text: Any, steps: int | None = None) -> dict[str, Any]:
         raise LinkError("notes-damaged")
     try:
         raw = base64.urlsafe_b64decode(text[1:] + "=" * (-len(text[1:]) % 4))
-        inflater = zlib.decompressobj()
-        body = inflater.decompress(raw, MAX_INFLATED)
-        if inflater.unconsumed_tail or not inflater.eof:
+        opened = inflate(raw, MAX_INFLATED)
+        if opened is None:
             raise LinkError("notes-damaged")
+        body = opened[0]
     except (binascii.Error, zlib.error):
         raise LinkError("notes-damaged") from None
     try:

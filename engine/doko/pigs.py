@@ -15,17 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import DA, DECK_RANKS, Card, card
-from .contracts import CardOrder, card_order, trump_suit
+from .contracts import CardOrder, card_order, order_kind, solo_contract, trump_suit
+from .tricks import played_by_seat
 
 if TYPE_CHECKING:
     from .gamestate import GameState
     from .rules import Rules
     from .tricks import Trick
-
-
-def order_kind(contract: str) -> str:
-    """The card order a contract plays by: its solo kind, else the normal game."""
-    return contract[5:] if contract.startswith("solo:") else "normal"
 
 
 def pig_cards(rules: Rules, contract: str, size: int) -> tuple[Card | None, Card | None]:
@@ -47,13 +43,8 @@ def pig_cards(rules: Rules, contract: str, size: int) -> tuple[Card | None, Card
 
 def start_hands(state: GameState) -> list[list[Card]]:
     """Each seat's cards as the play began: in hand now, or played since."""
-    hands = [list(h) for h in state.hands]
-    for trick in state.tricks:
-        for seat, played in zip(trick.seats, trick.cards, strict=True):
-            hands[seat].append(played)
-    for seat, played in state.trick:
-        hands[seat].append(played)
-    return hands
+    played = played_by_seat(state.tricks, state.trick, len(state.hands))
+    return [list(hand) + cards for hand, cards in zip(state.hands, played, strict=True)]
 
 
 def holder(hands: list[list[Card]], wanted: Card | None) -> int | None:
@@ -217,6 +208,7 @@ def trump_display(rules: Rules, kind: str) -> list[str]:
     """The trumps of a contract kind (``normal`` or a solo kind) highest first, as the
     rules page shows them: with Schweinchen on, the Schweinchen and Superschweinchen on
     top, as they rank once one player holds both copies."""
-    pig, superpig = pig_cards(rules, "normal" if kind == "normal" else f"solo:{kind}", rules.deck)
+    contract = "normal" if kind == "normal" else solo_contract(kind)
+    pig, superpig = pig_cards(rules, contract, rules.deck)
     tops = tuple(c for c in (superpig, pig) if c is not None)
     return [str(c) for c in card_order(kind, rules, None, tops).trumps]

@@ -12,8 +12,17 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .actions import (
+    is_return,
+    is_wedding,
+    return_word,
+    returned_cards,
+    solo_word,
+    wedding_rule,
+    wedding_word,
+)
 from .cards import CQ, DA, Card, is_fixed_team
-from .contracts import card_order
+from .contracts import card_order, solo_kind
 from .errors import DokoError, IllegalAction
 from .pigs import counts_for_poverty
 
@@ -44,7 +53,7 @@ def choices(state: GameState, seat: int) -> list[str]:
 @cache
 def solo_words(kinds: tuple[str, ...]) -> tuple[str, ...]:
     """``solo:KIND`` for each kind."""
-    return tuple(f"solo:{k}" for k in kinds)
+    return tuple(solo_word(k) for k in kinds)
 
 
 def wedding_words(state: GameState, seat: int) -> list[str]:
@@ -52,11 +61,11 @@ def wedding_words(state: GameState, seat: int) -> list[str]:
     named = [r for r in rules.wedding_rules if r != "card"]
     if len(rules.wedding_rules) == 1 and named:
         return ["wedding"]
-    words = [f"wedding:{r}" for r in named]
+    words = [wedding_word(r) for r in named]
     if "card" in rules.wedding_rules:
         hand = state.dealt[seat]
         cards = dict.fromkeys(c for h in state.dealt for c in h)
-        words += [f"wedding:{c}" for c in cards if c != CQ and hand.count(c) < 2]
+        words += [wedding_word(str(c)) for c in cards if c != CQ and hand.count(c) < 2]
     return words
 
 
@@ -120,10 +129,11 @@ def refusal(state: GameState, seat: int, what: str) -> IllegalAction:
         return IllegalAction("throw-refused", kings=state.rules.throw_kings)
     if what == "poverty":
         return IllegalAction("poverty-refused")
-    if what.startswith("wedding"):
+    if is_wedding(what):
         return IllegalAction("wedding-refused")
-    if what.startswith("solo:"):
-        return IllegalAction("unknown-solo", kind=what[5:])
+    kind = solo_kind(what)
+    if kind is not None:
+        return IllegalAction("unknown-solo", kind=kind)
     return IllegalAction("unknown-reservation", what=what)
 
 
@@ -143,11 +153,12 @@ def declare(state: GameState, seat: int, what: str) -> GameState:
 
 def priority(state: GameState, seat: int, what: str) -> tuple[int, int]:
     rules = state.rules
-    if what.startswith("solo:"):
-        rank = -rules.solos.index(what[5:]) if rules.solos_ranked else 0
+    kind = solo_kind(what)
+    if kind is not None:
+        rank = -rules.solos.index(kind) if rules.solos_ranked else 0
         duty = rules.duty_solo_rounds > 0 and is_duty(state, seat)
         return (5 if duty else 4, rank)
-    return (_PRIORITY.get(what, 1 if what.startswith("wedding") else 0), 0)
+    return (_PRIORITY.get(what, 1 if is_wedding(what) else 0), 0)
 
 
 def _soloist_leads(solo_leads: str, duty: bool) -> bool:
@@ -164,10 +175,11 @@ def is_duty(state: GameState, seat: int) -> bool:
 def resolve(state: GameState) -> GameState:
     seat, what = max(state.declarations, key=lambda d: priority(state, *d))
     left = state.next_seat(state.dealer)
-    if what.startswith("solo:"):
+    kind = solo_kind(what)
+    if kind is not None:
         duty = state.rules.duty_solo_rounds > 0 and is_duty(state, seat)
         leads = seat if _soloist_leads(state.rules.solo_leads, duty) else left
-        order = card_order(what[5:], state.rules, _deck_size(state))
+        order = card_order(kind, state.rules, _deck_size(state))
         return state.updated(
             contract=what,
             order=order,
@@ -183,8 +195,8 @@ def resolve(state: GameState) -> GameState:
         return state.updated(
             contract="poverty", declarer=seat, phase="poverty", to_act=state.next_seat(seat)
         )
-    if what.startswith("wedding"):
-        rule = what.partition(":")[2] or state.rules.wedding_rules[0]
+    if is_wedding(what):
+        rule = wedding_rule(what) or state.rules.wedding_rules[0]
         return state.updated(
             contract="wedding",
             declarer=seat,
@@ -240,17 +252,17 @@ def return_choices(state: GameState) -> list[str]:
     assert state.to_act is not None
     hand = sorted(state.hands[state.to_act])
     picks = dict.fromkeys(combinations(hand, len(state.poverty_cards)))
-    return ["return:" + ",".join(str(c) for c in pick) for pick in picks]
+    return [return_word(pick) for pick in picks]
 
 
 def check_return(state: GameState, what: str) -> IllegalAction | None:
     """Why ``what`` is not a set of cards the taker may give back, or None."""
     seat = state.to_act
     assert seat is not None
-    if not what.startswith("return:"):
+    if not is_return(what):
         return IllegalAction("return-format", seat=seat)
     try:
-        cards = [Card.from_str(t) for t in what[7:].split(",") if t]
+        cards = returned_cards(what)
     except DokoError as err:  # an unknown card
         return IllegalAction(err.code, **err.params)
     if len(cards) != len(state.poverty_cards):
@@ -264,7 +276,7 @@ def check_return(state: GameState, what: str) -> IllegalAction | None:
 
 
 def return_cards(state: GameState, seat: int, what: str) -> GameState:
-    cards = [Card.from_str(t) for t in what[7:].split(",") if t]
+    cards = returned_cards(what)
     giver = state.declarer
     assert giver is not None
     hands = list(state.hands)
@@ -284,8 +296,7 @@ def return_cards(state: GameState, seat: int, what: str) -> GameState:
 
 def canonical_return(what: str) -> str:
     """``return:`` cards in sorted order, so any order of the same cards is accepted."""
-    cards = sorted(Card.from_str(t) for t in what[7:].split(",") if t)
-    return "return:" + ",".join(str(c) for c in cards)
+    return return_word(returned_cards(what))
 
 
 # -- during play ---------------------------------------------------------------------

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .actions import Action, card_of
+from .actions import Action, parse
 from .botregistry import get_bot
 from .bots import Effort
 from .errors import RecordError, RequestError, coded
@@ -67,10 +67,16 @@ def decisions(record: Any, seat: int) -> tuple[GameState, list[str], list[int]]:
         raise RequestError("seat-range", last=start.players - 1)
     if seat not in start.active:
         raise RequestError("review-sits-out", seat=seat)
+    _replay_checked(start, actions)  # each action checked
+    return start, actions, [i for i, a in enumerate(actions) if Action.from_str(a).seat == seat]
+
+
+def _replay_checked(start: GameState, actions: list[str]) -> GameState:
+    """The state after ``actions`` from ``start``, each checked (see ``_apply_checked``)."""
     state = start
     for index, action in enumerate(actions):
         state = _apply_checked(state, action, index)
-    return start, actions, [i for i, a in enumerate(actions) if Action.from_str(a).seat == seat]
+    return state
 
 
 def _apply_checked(state: GameState, action: str, index: int) -> GameState:
@@ -143,7 +149,7 @@ def review_decision(
     best: str | None = played
     if own_turn and len(obs.legal) > 1:
         half = Effort(BOT_WORLDS, effort.budget_s / 2)
-        best = choose_strong(obs, rng, half)[0]
+        best = str(choose_strong(obs, rng, half)[0])
     out: dict[str, Any] = {"index": index, "played": played, "best": best, "loss": 0.0}
     candidates: list[str | None] = [played] if own_turn else [played, None]
     if best != played:
@@ -167,7 +173,7 @@ def review_decision(
 
 
 def _kind(state: GameState, action: str) -> str:
-    if card_of(action) is not None:
+    if parse(action).is_card:
         return "card"
     return {"play": "announcement", "reservations": "reservation"}.get(state.phase, "poverty")
 
@@ -215,7 +221,7 @@ def _value(state: GameState, seat: int, rng: random.Random) -> float:
 def open_solution(state: GameState, seat: int, played: str) -> dict[str, Any]:
     """With every hand open: the best card against best play and what the played one lost
     (only once nothing but cards is left and few enough to solve)."""
-    card = card_of(played)
+    card = parse(played).card
     if (
         card is None
         or state.phase != "play"
@@ -242,9 +248,7 @@ def duplicate_step(record: Any, seat: int, bots: list[str | None], seed: int = 0
     ``{"done": true, "points": [...]}`` once it is over. ``record`` holds the deal and the
     actions replayed so far."""
     start, actions = parse_record(record)
-    state = start
-    for index, action in enumerate(actions):
-        state = _apply_checked(state, action, index)
+    state = _replay_checked(start, actions)
     if state.is_over:
         return {"done": True, "points": result(state)["points"], "record": record_of(state)}
     if not (isinstance(bots, list) and len(bots) == state.players):
@@ -257,7 +261,7 @@ def duplicate_step(record: Any, seat: int, bots: list[str | None], seed: int = 0
     except ValueError as err:
         raise RequestError("bad-bot", detail=str(err), bot=str(spec)) from None
     obs = observe(state, actor)
-    return {"done": False, "action": bot(obs, random.Random(f"{seed}:{len(actions)}"))}
+    return {"done": False, "action": str(bot(obs, random.Random(f"{seed}:{len(actions)}")))}
 
 
 def duplicate(
@@ -285,9 +289,7 @@ def duplicate(
 
 def _finished(record: Any) -> GameState:
     start, actions = parse_record(record)
-    state = start
-    for index, action in enumerate(actions):
-        state = _apply_checked(state, action, index)
+    state = _replay_checked(start, actions)
     if not state.is_over:
         raise RequestError("review-unfinished")
     return state

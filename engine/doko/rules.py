@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .cards import playing_seats
 from .errors import RulesError
 
 T = TypeVar("T")
@@ -473,7 +474,7 @@ class Rules:
     def hand_size_for(self, players: int) -> int:
         """Cards each active seat is dealt (and tricks in a deal) at a table of
         ``players``: a fifth player, the dealer, sits out; 6 and 8 share the deck."""
-        return self.deck_for(players) // (4 if players == 5 else players)
+        return self.deck_for(players) // playing_seats(players)
 
     @property
     def hand_size(self) -> int:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 import time
 
-from .actions import is_card_action
+from .actions import Action
+from .announcements import LIMITS
 from .bots import Effort, choose_standard, playout
 from .observation import Observation
 from .outcome import result
@@ -35,9 +36,9 @@ def choose_strong(
     obs: Observation,
     rng: random.Random,
     effort: Effort = DEFAULT_EFFORT,
-) -> tuple[str, str]:
+) -> tuple[Action, str]:
     """The search bot's action and why; falls back to the standard policy off-turn."""
-    cards = [a for a in obs.legal if is_card_action(a)]
+    cards = [a for a in obs.actions if a.is_card]
     if obs.phase != "play" or obs.to_act != obs.seat:
         return choose_standard(obs, rng)
     calls = announcement_candidates(obs)
@@ -58,14 +59,13 @@ def choose_strong(
     return best, f"best of {len(candidates)} choices over {worlds} sampled deals ({mean:+.1f})"
 
 
-def announcement_candidates(obs: Observation) -> list[str]:
+def announcement_candidates(obs: Observation) -> list[Action]:
     """The announcements worth weighing: the party's word, or its next Absage."""
-    prefix = f"{obs.seat}:"
-    words = [a[len(prefix) :] for a in obs.legal if not is_card_action(a)]
+    words = obs.legal_words
     if obs.my_party in words:
-        return [prefix + obs.my_party]
-    limits = [w for w in ("no90", "no60", "no30", "black") if w in words]
-    return [prefix + limits[0]] if limits else []
+        return [Action.saying(obs.seat, obs.my_party)]
+    limits = [w for w in LIMITS if w in words]
+    return [Action.saying(obs.seat, limits[0])] if limits else []
 
 
 def rollout(state: GameState, seat: int, rng: random.Random) -> float:

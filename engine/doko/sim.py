@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any
 
+from .actions import Action
 from .botregistry import get_bot
-from .cards import Card, deal, deck, total_eyes
+from .cards import TOTAL_EYES, Card, deal, dealer_sits_out, deck, total_eyes
 from .notation import record_of
 from .observation import observe
 from .outcome import result
@@ -50,7 +51,7 @@ def play_game(
         start = time.perf_counter()
         if spec == "random":
             legal = legal_actions(state)
-            action = rng.choice(legal)
+            action: Action | str = rng.choice(legal)
         else:
             obs = observe(state, seat)
             legal = obs.listed
@@ -83,12 +84,12 @@ def check_invariants(state: GameState, outcome: dict[str, Any]) -> None:
     # compared as plain dicts: Counter's == looks at every card in Python
     if any(state.hands) or dict(Counter(played)) != full_deck(rules.deck_for(state.players)):
         raise InvariantError("a card was lost or played twice")
-    if total_eyes(played) != 240:
-        raise InvariantError("the tricks do not hold 240 Augen")
+    if total_eyes(played) != TOTAL_EYES:
+        raise InvariantError(f"the tricks do not hold {TOTAL_EYES} Augen")
     if any(len(t.cards) != len(state.active) for t in state.tricks):
         raise InvariantError("a trick does not hold one card per active seat")
-    if sum(outcome["eyes"].values()) != 240:
-        raise InvariantError("the result's Augen do not add up to 240")
+    if sum(outcome["eyes"].values()) != TOTAL_EYES:
+        raise InvariantError(f"the result's Augen do not add up to {TOTAL_EYES}")
     if is_zero_sum(rules, state.players) and sum(outcome["points"]) != 0:
         raise InvariantError(f"points do not sum to zero: {outcome['points']}")
 
@@ -102,7 +103,7 @@ def full_deck(size: int) -> dict[Card, int]:
 def is_zero_sum(rules: Rules, players: int) -> bool:
     if rules.scoring == "berndt":
         return False
-    return not (players == 5 and rules.sitting_out == "kontra")
+    return not (dealer_sits_out(players) and rules.sitting_out == "kontra")
 
 
 def simulate(

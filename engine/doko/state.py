@@ -3,8 +3,10 @@
 ``new_game`` deals; ``legal_actions(state)`` lists every action any seat may
 take now; ``apply(state, action)`` returns a new state or raises
 :class:`IllegalAction` with the reason. States are immutable, so undo, replay
-and search need nothing more. Actions are strings ``SEAT:WHAT`` (docs/formats.md;
-:class:`doko.actions.Action` reads and prints them).
+and search need nothing more. The legal lists and the history hold each action's
+text ``SEAT:WHAT`` (docs/formats.md: what records and share links keep; share links
+index the legal list); ``apply`` takes an :class:`doko.actions.Action` value, as the
+bots give, or that text, as the page and records give.
 
 Phases: ``reservations`` (each active seat once, from left of the dealer),
 ``poverty`` (the others accept or decline a Trumpfabgabe), ``poverty-return``
@@ -19,7 +21,7 @@ from typing import Any
 from . import announcements as ann
 from . import pigs
 from . import reservations as res
-from .actions import word_kind
+from .actions import Action, named_card, parse, split, word_kind
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
 from .errors import IllegalAction as IllegalAction  # re-exported
@@ -177,7 +179,7 @@ def _calls(state: GameState) -> ann.Calls | None:
         return None  # none before the Hochzeit is decided
     if _calls_over(state):  # (also: rules without announcements)
         return None
-    shift = state.deadline_shift if state.wedding_decided else 0  # 0 without the call
+    shift = state.deadline_shift  # 0 before the Hochzeit is decided
     if rules.announcements == "cards":
         sizes = tuple(map(len, state.hands))
         started = 0  # cards deadlines ignore tricks
@@ -201,7 +203,7 @@ def _calls_over(state: GameState) -> bool:
         return True
     if len(state.re_words) == len(state.kontra_words) == FULL_SAY:
         return True  # (random games say everything early)
-    shift = state.deadline_shift if state.wedding_decided else 0
+    shift = state.deadline_shift
     if rules.announcements == "cards":
         # a Gegenansage may come one card after the last deadline
         most = max(map(len, state.hands))
@@ -265,47 +267,52 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
 # -- applying actions -----------------------------------------------------------
 
 
-def parse_action(state: GameState, action: str) -> tuple[int, str]:
-    seat_text, sep, what = action.partition(":")
-    if not sep or not seat_text.isdigit():
-        raise IllegalAction("malformed-action", action=action)
-    seat = int(seat_text)
-    if seat >= state.players or not state.dealt[seat]:
-        raise IllegalAction("seat-not-playing", seat=seat)
-    return seat, what
-
-
-def apply(state: GameState, action: str, legal: Legal = NOTHING) -> GameState:
-    """The state after ``action``; raises IllegalAction with the reason.
+def apply(state: GameState, action: Action | str, legal: Legal = NOTHING) -> GameState:
+    """The state after ``action`` (a value, or its text from outside: a record, the
+    page, the command line); raises IllegalAction with the reason.
 
     ``legal``, the list ``action`` was chosen from (``legal_actions`` or ``legal_for``
     of this state), spares checking it again: the fast path of random playouts.
     """
+    text = _text(action)
     if legal.state is state:
-        card = legal.cards.get(action)
+        card = legal.cards.get(text)
         if card is not None:  # a card just listed as legal: no parsing, no checking
             seat = state.to_act
             assert seat is not None
-            return play_card(state, seat, card, state.history + (action,))
-    seat, what = parse_action(state, action)
+            return play_card(state, seat, card, state.history + (text,))
+    seat, what = split(text)
+    if seat >= state.players or not state.dealt[seat]:
+        raise IllegalAction("seat-not-playing", seat=seat)
     if state.phase == "done":
         raise IllegalAction("game-over")
-    # listed for a seat that plays in this deal (parse_action checked): legal
-    listed = legal.state is state and action in legal
+    # listed for a seat that plays in this deal (checked just above): legal
+    listed = legal.state is state and text in legal
     if not (listed or is_legal(state, seat, what)):
         raise refusal(state, seat, what)
-    return _carry_out(state, seat, what, action)
+    card = named_card(what)
+    return _carry_out(state, Action.playing(seat, card) if card is not None else parse(text), text)
 
 
-def _carry_out(state: GameState, seat: int, what: str, action: str) -> GameState:
-    """The state after a legal action."""
+def _text(action: Action | str) -> str:
+    """The record's text of an action; a card's without building a string."""
+    if isinstance(action, str):
+        return action
+    if action.card is not None and action.seat < len(_CARD_ACTIONS):
+        return _CARD_ACTIONS[action.seat][action.card]
+    return str(action)
+
+
+def _carry_out(state: GameState, action: Action, text: str) -> GameState:
+    """The state after a legal action (``text``: as it was written)."""
+    seat, what = action.seat, action.what
     if state.phase == "poverty-return":
-        action = f"{seat}:{res.canonical_return(what)}"
-    history = state.history + (action,)
-    if state.phase == "play" and what in ann.WORDS:
+        text = f"{seat}:{res.canonical_return(what)}"
+    history = state.history + (text,)
+    if action.kind == "call":
         return announce(state, seat, what, history)
-    if state.phase == "play" and what != "declare-solo":
-        return play_card(state, seat, Card.from_str(what), history)
+    if action.card is not None:
+        return play_card(state, seat, action.card, history)
     state = updated(state, history=history)
     if state.phase == "reservations":
         after = res.declare(state, seat, what)
@@ -321,14 +328,9 @@ def _carry_out(state: GameState, seat: int, what: str, action: str) -> GameState
 
 
 def is_legal(state: GameState, seat: int, what: str) -> bool:
-    if state.phase == "play" and len(what) == 2 and what not in ann.WORDS:
-        if seat != state.to_act:
-            return False
-        try:
-            card = Card.from_str(what)
-        except ValueError:
-            return False
-        return card in playable_cards(state, seat)
+    card = named_card(what)
+    if state.phase == "play" and card is not None:
+        return seat == state.to_act and card in playable_cards(state, seat)
     if state.phase == "poverty-return":
         return seat == state.to_act and res.check_return(state, what) is None
     return f"{seat}:{what}" in legal_for(state, seat)

@@ -24,16 +24,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 
 from . import announcements as ann
-from .actions import card_of
-from .bots import Effort, choose_standard, play, playout
-from .cards import DA, Card
-from .contracts import card_order, is_solo_like
+from .actions import Action, is_wedding, returned_cards
+from .bots import Effort, cheapest_first, choose_standard, play, playout
+from .cards import DA, TOTAL_EYES, WIN_EYES, Card
+from .contracts import card_order, is_solo, is_solo_like, solo_kind
 from .observation import Observation, observe, world_view
 from .outcome import result
+from .scoring import LIMIT_EYES
 from .solver import solve
 from .state import (
     GameState,
@@ -69,7 +70,7 @@ def choose_strong(
     obs: Observation,
     rng: random.Random,
     effort: Effort = DEFAULT_EFFORT,
-) -> tuple[str, str]:
+) -> tuple[Action, str]:
     """The search bot's action and a short reason for it."""
     worlds, deadline = effort.samples, time.perf_counter() + effort.budget_s
     if obs.to_act != obs.seat:
@@ -90,12 +91,11 @@ def choose_strong(
 
 def choose_play(
     obs: Observation, rng: random.Random, count: int, deadline: float
-) -> tuple[str, str]:
-    prefix = f"{obs.seat}:"
-    cards = [card for a in obs.legal if (card := card_of(a)) is not None]
-    words = [a[len(prefix) :] for a in obs.legal if a[len(prefix) :] in ann.WORDS]
+) -> tuple[Action, str]:
+    cards = obs.legal_cards
+    words = [w for w in obs.legal_words if w in ann.WORDS]
     if len(cards) == 1 and not words:
-        return prefix + str(cards[0]), "the only legal card"
+        return Action.playing(obs.seat, cards[0]), "the only legal card"
     default = play(obs, cards)[0]
     sample = weighted_worlds(obs, rng, count)
     totals = dict.fromkeys(cards, 0.0)
@@ -118,10 +118,10 @@ def choose_play(
         said = choose_announcement(obs, sample[:used], best, finals[best], words)
         if said is not None:
             word, why = said
-            return prefix + word, why
+            return Action.saying(obs.seat, word), why
     mean = totals[best] / used
     why = f"best of {len(cards)} cards over {used} sampled deals ({mean:+.1f})"
-    return prefix + str(best), why
+    return Action.playing(obs.seat, best), why
 
 
 def _value_after(
@@ -186,13 +186,18 @@ def _word_value(deals: list[GameState], seat: int, word: str, cushion: int) -> t
         gain += outcome["points"][seat] - before
         party = said.party(seat)
         won += outcome["points"][seat] > 0 and outcome["eyes"][party] >= min(
-            240, NEEDS[word] + cushion
+            TOTAL_EYES, NEEDS[word] + cushion
         )
     return gain / len(deals), won / len(deals)
 
 
 # Augen a party needs after saying a word, before the cushion (Schwarz: every trick)
-NEEDS = {"re": 121, "kontra": 121, "no90": 151, "no60": 181, "no30": 211, "black": 240}
+NEEDS = {
+    "re": WIN_EYES,
+    "kontra": WIN_EYES,
+    **{limit: TOTAL_EYES + 1 - below for limit, below in LIMIT_EYES.items()},
+    "black": TOTAL_EYES,
+}
 
 
 def _defends_solo(obs: Observation) -> bool:
@@ -207,7 +212,7 @@ def _open_later(world: GameState, seat: int, card: Card, word: str) -> bool:
         assert actor is not None
         cards = playable_cards(state, actor)
         state = play_card(state, actor, play(world_view(state, actor), cards)[0])
-    return not state.is_over and f"{seat}:{word}" in legal_for(state, seat)
+    return not state.is_over and str(Action.saying(seat, word)) in legal_for(state, seat)
 
 
 # -- reservations and the Trumpfabgabe ---------------------------------------------------
@@ -215,41 +220,42 @@ def _open_later(world: GameState, seat: int, card: Card, word: str) -> bool:
 
 def choose_reservation(
     obs: Observation, rng: random.Random, count: int, deadline: float
-) -> tuple[str, str]:
+) -> tuple[Action, str]:
     """Each plausible reservation played out on sampled deals against a normal game."""
-    prefix = f"{obs.seat}:"
-    words = [a[len(prefix) :] for a in obs.legal]
-    forced = all(w.startswith("solo:") for w in words)
+    words = obs.legal_words
+    forced = all(is_solo(w) for w in words)
     candidates = _reservation_candidates(obs, words, forced)
     if len(candidates) == 1:
-        return prefix + candidates[0], "no reservation worth weighing"
+        return Action.saying(obs.seat, candidates[0]), "no reservation worth weighing"
     means = _evaluate(obs, rng, candidates, count, deadline)
     owes = obs.seat in obs.public.owes_duty_solo and obs.rules.duty_solo_rounds > 0
 
     def score(word: str) -> float:
-        if not word.startswith("solo:") or forced:
+        kind = solo_kind(word)
+        if kind is None or forced:
             return means[word]
-        margin = KIND_MARGIN.get(word[len("solo:") :], SOLO_MARGIN)
+        margin = KIND_MARGIN.get(kind, SOLO_MARGIN)
         return means[word] - margin + (DUTY_BONUS if owes else 0.0)
 
     best = max(candidates, key=lambda w: (score(w), w == "healthy"))
-    return prefix + best, f"{best} plays best on sampled deals ({means[best]:+.1f})"
+    return Action.saying(obs.seat, best), f"{best} plays best on sampled deals ({means[best]:+.1f})"
 
 
 def _reservation_candidates(obs: Observation, words: list[str], forced: bool) -> list[str]:
     """The legal reservations worth playing out: one Hochzeit, the solos that might do."""
     out: list[str] = []
     for word in words:
-        if word.startswith("wedding"):
-            if not any(w.startswith("wedding") for w in out):
+        kind = solo_kind(word)
+        if is_wedding(word):
+            if not any(is_wedding(w) for w in out):
                 out.append(word)
-        elif word.startswith("solo:"):
-            if forced or solo_promise(obs, word[5:]) >= 0:
+        elif kind is not None:
+            if forced or solo_promise(obs, kind) >= 0:
                 out.append(word)
         else:
             out.append(word)
     if forced and len(out) > 3:  # the three most promising solos are enough to compare
-        out = sorted(out, key=lambda w: -solo_promise(obs, w[5:]))[:3]
+        out = sorted(out, key=lambda w: -solo_promise(obs, solo_kind(w) or ""))[:3]
     return out
 
 
@@ -276,12 +282,11 @@ def solo_promise(obs: Observation, kind: str) -> float:
 
 def choose_poverty_answer(
     obs: Observation, rng: random.Random, count: int, deadline: float
-) -> tuple[str, str]:
-    prefix = f"{obs.seat}:"
-    words = [a[len(prefix) :] for a in obs.legal]
+) -> tuple[Action, str]:
+    words = obs.legal_words
     means = _evaluate(obs, rng, words, count, deadline, poverty_world)
     best = max(words, key=lambda w: (means[w], w == "decline"))
-    return prefix + best, f"{best} plays best on sampled deals ({means[best]:+.1f})"
+    return Action.saying(obs.seat, best), f"{best} plays best on sampled deals ({means[best]:+.1f})"
 
 
 RETURN_CANDIDATES = 6  # sets of cards to give back that are played out
@@ -289,44 +294,44 @@ RETURN_CANDIDATES = 6  # sets of cards to give back that are played out
 
 def choose_poverty_return(
     obs: Observation, rng: random.Random, count: int, deadline: float
-) -> tuple[str, str]:
+) -> tuple[Action, str]:
     """The cards to give back after taking an Armut, played out on sampled deals.
 
     Only a few sets are weighed: those made of the cheapest plain cards, and those
     that empty a plain suit (a void lets the taker trump in later)."""
-    prefix = f"{obs.seat}:"
     candidates = _return_candidates(obs)
     if len(candidates) == 1:
-        return prefix + candidates[0], "the only sensible cards to give back"
+        return Action.saying(obs.seat, candidates[0]), "the only sensible cards to give back"
     means = _evaluate(obs, rng, candidates, count, deadline)
     best = max(candidates, key=lambda w: (means[w], w == candidates[0]))
-    return prefix + best, f"giving back {best[7:]} plays best on sampled deals ({means[best]:+.1f})"
+    given = ",".join(map(str, returned_cards(best)))
+    why = f"giving back {given} plays best on sampled deals ({means[best]:+.1f})"
+    return Action.saying(obs.seat, best), why
 
 
 def _return_candidates(obs: Observation) -> list[str]:
     """Legal sets to give back, the standard pick first: cheapest plain cards, and
     sets that leave a plain suit empty."""
-    prefix = f"{obs.seat}:"
-    legal = {_card_key(a[len(prefix) + 7 :]): a[len(prefix) :] for a in obs.legal}
-    standard = choose_standard(obs, random.Random(0))[0][len(prefix) :]
-    size = len(standard[7:].split(","))
-    by_cost = sorted(obs.hand, key=lambda c: (obs.order.is_trump(c), c.eyes, str(c)))
+    legal = {_card_key(a.returned): a.what for a in obs.actions}
+    standard = choose_standard(obs, random.Random(0))[0].what
+    size = len(returned_cards(standard))
+    by_cost = cheapest_first(obs)
     picks: list[tuple[Card, ...]] = list(combinations(by_cost[: size + 2], size))
     for suit in sorted({obs.order.follows[c] for c in obs.hand} - {"T"}):
         in_suit = [c for c in by_cost if obs.order.follows[c] == suit]
         if len(in_suit) <= size:
             rest = [c for c in by_cost if c not in in_suit][: size - len(in_suit)]
             picks.append(tuple(in_suit + rest))
-    words = [legal.get(_card_key(standard[7:]), standard)]
+    words = [legal.get(_card_key(returned_cards(standard)), standard)]
     for pick in picks:
-        word = legal.get(_card_key(",".join(map(str, pick))))
+        word = legal.get(_card_key(pick))
         if word is not None and word not in words:
             words.append(word)
     return words[:RETURN_CANDIDATES]
 
 
-def _card_key(cards: str) -> tuple[str, ...]:
-    return tuple(sorted(cards.split(",")))
+def _card_key(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
 
 
 def _evaluate(
@@ -346,7 +351,7 @@ def _evaluate(
         world = make_world(obs, rng)
         seed = rng.randrange(2**32)
         for word in words:
-            state = apply(world, f"{obs.seat}:{word}")
+            state = apply(world, Action.saying(obs.seat, word))
             totals[word] += finish(state, obs.seat, random.Random(seed))
         used += 1
     return {w: t / used for w, t in totals.items()}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
-from .cards import CJ, DA, HT, Card, total_eyes
+from .cards import CJ, DA, DOPPELKOPF_EYES, HT, Card, total_eyes
 from .contracts import LONE_WEDDINGS, CardOrder, is_solo_like
 from .rules import Rules
 
@@ -71,7 +72,7 @@ def trick_specials(
     cards = trick.cards
     party = party_of[trick.winner]
     follows = order.follows
-    if "doppelkopf" in kinds and total_eyes(cards) >= 40:
+    if "doppelkopf" in kinds and total_eyes(cards) >= DOPPELKOPF_EYES:
         items.append(Special("doppelkopf", party))
     if DA in cards and follows.get(DA) == "T" and DA not in trick.tops:  # a pig is no Fuchs
         if "fox" in kinds:
@@ -104,3 +105,17 @@ def specials_awarded(rules: Rules, contract: str) -> tuple[str, ...]:
     if contract in LONE_WEDDINGS and rules.specials_lone_wedding:
         return rules.specials
     return rules.specials_in_solo if is_solo_like(contract) else rules.specials
+
+
+def played_by_seat(
+    tricks: Iterable[Trick], trick: Iterable[tuple[int, Card]], players: int
+) -> list[list[Card]]:
+    """Each seat's cards played so far, in order: the finished tricks, then the one
+    under way."""
+    played: list[list[Card]] = [[] for _ in range(players)]
+    for done in tricks:
+        for seat, card in zip(done.seats, done.cards, strict=True):
+            played[seat].append(card)
+    for seat, card in trick:
+        played[seat].append(card)
+    return played

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import zlib
 from typing import Any, TypeGuard
 
 from .errors import InputError
@@ -107,3 +108,14 @@ def _float(text: str) -> float:
     if not math.isfinite(value):
         raise InputError("json-not-finite", value=text[:MAX_DIGITS])
     return value
+
+
+def inflate(data: bytes, most: int) -> tuple[bytes, bytes] | None:
+    """A zlib stream opened, at most ``most`` bytes of it: (body, what follows the
+    stream's end), or None if it is longer or ends early. Raises zlib.error for bytes
+    that are no zlib stream. The one bounded way the links open what they carry."""
+    inflater = zlib.decompressobj()
+    body = inflater.decompress(data, most)
+    if inflater.unconsumed_tail or not inflater.eof:
+        return None
+    return body, inflater.unused_data

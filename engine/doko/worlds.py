@@ -16,9 +16,10 @@ from functools import partial
 
 from . import pigs
 from .cards import CQ, Card, deck, is_fixed_team
-from .contracts import card_order
+from .contracts import WEDDINGS, card_order, is_solo
 from .observation import Observation
 from .state import GameState
+from .tricks import played_by_seat
 
 
 def voids(obs: Observation) -> dict[int, set[str]]:
@@ -87,7 +88,7 @@ def sample_world(
 def wedding_queens(obs: Observation) -> list[int]:
     """The Hochzeit's declarer once for each Kreuz-Dame it still holds unseen."""
     declarer = obs.declarer
-    if not obs.contract.startswith("wedding") or declarer is None or declarer == obs.seat:
+    if obs.contract not in WEDDINGS or declarer is None or declarer == obs.seat:
         return []
     played = sum(1 for t in obs.tricks for s in t.played_by(CQ) if s == declarer)
     played += sum(1 for s, c in obs.trick if c == CQ and s == declarer)
@@ -131,12 +132,7 @@ def _deal_constrained(
 def _world(obs: Observation, hands: dict[int, list[Card]]) -> GameState:
     public = obs.public
     full = tuple(obs.hand if s == obs.seat else tuple(hands.get(s, ())) for s in range(obs.players))
-    played: dict[int, list[Card]] = {s: [] for s in range(obs.players)}
-    for trick in obs.tricks:
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            played[seat].append(card)
-    for seat, card in obs.trick:
-        played[seat].append(card)
+    played = played_by_seat(obs.tricks, obs.trick, obs.players)
     dealt = tuple(full[s] + tuple(played[s]) for s in range(obs.players))
     world = public._replace(hands=full, dealt=dealt)
     if public.contract == "normal" and not is_fixed_team(obs.players):
@@ -188,7 +184,7 @@ def _systematic(
 
 
 def _solo_by_other(obs: Observation) -> bool:
-    return obs.contract.startswith("solo:") and obs.declarer not in (None, obs.seat)
+    return is_solo(obs.contract) and obs.declarer not in (None, obs.seat)
 
 
 def _tells(obs: Observation) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -86,6 +87,27 @@ def store_entry(page: Any, key: str, entry: Any) -> None:
 
 def ready(page: Any) -> None:
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+
+
+def motion_over(page: Any) -> None:
+    """Wait until no animation runs (the cards' flights and sweeps are over)."""
+    page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')")
+
+
+def next_frames(page: Any) -> None:
+    """Wait two animation frames: whatever a click or key asked to draw has been drawn.
+    For checking that something did NOT happen after an action handled at once."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def until(page: Any, check: Callable[[], Any], what: str, timeout: float = 30) -> Any:
+    """Look again and again (a short pause between looks) until ``check()`` is true;
+    its value. Fails saying ``what`` did not happen."""
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        assert time.monotonic() < deadline, f"{what} did not happen in {timeout:g} s"
+        page.wait_for_timeout(50)
+    return found
 
 
 def _click(locator: Any) -> bool:

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import pytest
-from pageplay import HAND, ready, step
+from pageplay import HAND, LEGAL_CARD, ready, step, until
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # In the whole suite one mutated keeper entry (case 38) is moved aside without its message
@@ -151,16 +151,24 @@ def mutate(entry: dict[str, Any], rng: random.Random) -> Any:
     return out
 
 
+def stored_with(page: Any, key: str, field: str) -> Any:
+    """The entry stored under ``key`` once its list ``field`` holds something, else None."""
+    entry = read(page, key)["entry"]
+    return entry if entry and entry["data"].get(field) else None
+
+
 def real_entries(page: Any) -> dict[str, dict[str, Any]]:
     """A game two cards in, a keeper sheet with one game, a tournament with a draw."""
     page.goto("#/play?rules=ddv&seed=9&delay=0&level=standard")
     ready(page)
-    played = 0
-    while played < 2:
-        if step(page):
-            played += 1
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(500)
+    hand = f"{HAND} button[data-card]"
+    deadline = time.monotonic() + 60
+    while page.locator(hand).count() != 10:
+        assert time.monotonic() < deadline, "could not play two cards"
+        if not step(page):
+            page.wait_for_timeout(50)
+    # the player's turn again: the page shows a move only once its write is committed
+    page.wait_for_selector(LEGAL_CARD)
     game = read(page, "game")["entry"]
 
     page.goto("#/keeper")
@@ -174,8 +182,7 @@ def real_entries(page: Any) -> dict[str, dict[str, Any]]:
     form.locator("[data-testid=keeper-eyes]").fill("150")
     page.click("[data-testid=keeper-submit]")
     page.wait_for_selector("[data-testid=score-row]")
-    page.wait_for_timeout(300)
-    keeper = read(page, "keeper")["entry"]
+    keeper = until(page, lambda: stored_with(page, "keeper", "games"), "the sheet's write")
 
     page.goto("#/tournament")
     page.wait_for_selector("[data-testid=tournament]")
@@ -183,8 +190,7 @@ def real_entries(page: Any) -> dict[str, dict[str, Any]]:
     page.click("[data-testid=tour-add]")
     page.click("[data-testid=tour-draw]")
     page.wait_for_selector("[data-testid=tour-table]")
-    page.wait_for_timeout(300)
-    tournament = read(page, "tournament")["entry"]
+    tournament = until(page, lambda: stored_with(page, "tournament", "rounds"), "the draw's write")
     assert game and keeper and tournament
     return {"game": game, "keeper": keeper, "tournament": tournament}
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import LEGAL_CARD, expand_choices
+from pageplay import LEGAL_CARD, expand_choices, motion_over
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from contract_deals import deal_for
@@ -165,10 +165,7 @@ class Phases:
         self.shots: list[Path] = []
 
     def settle(self) -> None:
-        # wait for the cards' flights to end (no fixed sleep: until no animation runs)
-        self.page.wait_for_function(
-            "() => !document.getAnimations().some(a => a.playState === 'running')"
-        )
+        motion_over(self.page)  # the cards' flights are over
 
     def check(self, name: str) -> None:
         self.settle()

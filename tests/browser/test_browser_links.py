@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
-from pageplay import HAND, play_to_end, ready, step, store_entry, stored
+from pageplay import HAND, LEGAL_CARD, play_to_end, ready, step, store_entry, stored
 
 from doko import links
 from doko.notation import replay
@@ -180,7 +180,7 @@ def _kill_and_reopen(
     pid = _chromium_pid(profile)
     assert pid, "no browser process found"
     os.kill(pid, signal.SIGKILL)
-    time.sleep(1)
+    _wait_gone(profile)
     with contextlib.suppress(Exception):  # the context is gone with its browser
         context.close()
     context = _persistent(browser, profile, site)
@@ -200,7 +200,9 @@ def test_game_resumes_after_the_browser_is_killed(browser: Any, site: str, tmp_p
     page.goto("/" + hash_)
     ready(page)
     play_cards(page, 3)
-    page.wait_for_timeout(300)  # the bots finish their trick; the last write is awaited anyway
+    # the bots have moved and it is the player's turn: the page shows a move only once
+    # its write is committed, so what is on the table now is stored
+    page.wait_for_selector(LEGAL_CARD)
     hand = page.locator(f"{HAND} button[data-card]").evaluate_all(
         "els => els.map(e => e.dataset.card)"
     )
@@ -268,7 +270,7 @@ def test_series_resumes_after_the_browser_is_killed(
             f"() => document.querySelectorAll('{HAND} button[data-card]').length === 12"
         )
     play_cards(page, 3)
-    page.wait_for_timeout(300)  # the bots finish their moves; every write is awaited anyway
+    page.wait_for_selector(LEGAL_CARD)  # the player's turn: every write is committed
     before = table_now(page)
     assert len(before["rows"]) == 2 and before["series"] == "Runde 1 von 2"
     context, page, errors = _kill_and_reopen(browser, profile, site, context, hash_)
@@ -326,6 +328,29 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
         quarantined
     )
     assert page.watch.errors == []
+
+
+def _profile_users(profile: Path) -> list[int]:
+    """The live processes started with ``profile`` (the browser and its helpers)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes()  # empty for a process already dead
+        except OSError:
+            continue
+        if str(profile).encode() in cmd:
+            found.append(int(proc.name))
+    return found
+
+
+def _wait_gone(profile: Path, timeout: float = 30) -> None:
+    """Wait until no process uses the profile any more (it may be opened again)."""
+    deadline = time.monotonic() + timeout
+    while users := _profile_users(profile):
+        assert time.monotonic() < deadline, f"processes {users} still use the profile"
+        time.sleep(0.05)
 
 
 def _chromium_pid(profile: Path) -> int | None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, expand_choices, step
+from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over, step
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.rules import load_rules
@@ -103,7 +103,7 @@ def ready(page: Any) -> None:
 
 
 def settle(page: Any) -> None:
-    page.wait_for_timeout(350)  # card flights are over
+    motion_over(page)  # card flights are over
 
 
 def sideways(page: Any) -> bool:
@@ -292,7 +292,7 @@ def engine_poverty_deal(preset: str, level: str) -> tuple[int, dict[str, int]]:
     import json
 
     from doko import api
-    from doko.botregistry import level_bot
+    from doko.levels import level_bot
 
     for seed in range(1, 200):
         bots = [None, *[level_bot(level)] * 3]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, ready, step, store_entry, stored
+from pageplay import HAND, LEGAL_CARD, next_frames, ready, step, store_entry, stored
 from test_browser_links import _kill_and_reopen, _persistent
 
 pytestmark = pytest.mark.browser
@@ -104,9 +104,10 @@ def test_a_second_tab_asks_and_the_first_stops_when_it_takes_over(browser: Any, 
     notice(a, "moved")
     assert a.locator(f"{HAND} button[data-card]").count() == 0
     a.keyboard.press("u")  # no take-back (or any move) from the stale tab
-    play(b, 1)
+    next_frames(a)  # the key is handled: the stale tab shows still no hand
+    assert a.locator(f"{HAND} button[data-card]").count() == 0
+    play(b, 1)  # B's turn again: its last write is committed (the page awaits it)
     newest = cards(b), table_cards(b)
-    a.wait_for_timeout(300)
     assert stored_game(b)["data"]["moves"] > 0
 
     # a reload of the stale tab does not overwrite: it asks, and takes the newest position
@@ -276,6 +277,8 @@ def test_quarantined_entries_are_listed_exported_and_deleted(page: Any, tmp_path
     page.reload()
     ready(page)
     page.wait_for_selector("[data-testid=new-game]")
-    page.wait_for_timeout(500)
+    # what the start page lists is the quarantine store, empty now
+    assert stored(page, None, "quarantine") == []
+    next_frames(page)
     assert page.locator("[data-testid=quarantined]").count() == 0
     assert page.watch.errors == []

@@ -6,7 +6,17 @@ import random
 
 import pytest
 
-from doko.actions import Action, card_of, is_card_action
+from doko.actions import (
+    Action,
+    is_wedding,
+    named_card,
+    parse,
+    return_word,
+    returned_cards,
+    solo_word,
+    split,
+    wedding_rule,
+)
 from doko.cards import Card
 from doko.errors import IllegalAction
 from doko.rules import PRESETS
@@ -27,7 +37,7 @@ def test_round_trip_of_every_listed_action() -> None:
                     action = Action.from_str(text)
                     assert str(action) == text
                     kinds.add(action.kind)
-                    assert action.is_card == is_card_action(text)
+                    assert action.is_card == (named_card(text.partition(":")[2]) is not None)
                     assert (action.kind == "call") == (
                         state.phase == "play"
                         and not action.is_card
@@ -45,7 +55,39 @@ def test_fields() -> None:
     assert Action.from_str("0:solo:queens").word == "solo:queens"
     assert Action.from_str("3:return:CA,DT").kind == "poverty-return"
     assert Action.from_str("3:declare-solo").kind == "declare-solo"
-    assert card_of("2:HT") == Card("H", "T") and card_of("1:re") is None
+    assert Action.from_str("2:HT").card == Card("H", "T") and Action.from_str("1:re").card is None
+
+
+def test_reservation_words() -> None:
+    """The words of solos, Hochzeiten and returned cards read back as their parts."""
+    queens = Action.from_str("0:solo:queens")
+    assert queens.solo_kind == "queens" and solo_word("queens") == "solo:queens"
+    assert Action.from_str("0:healthy").solo_kind is None
+    assert Action.from_str("2:HT").solo_kind is None
+    assert is_wedding("wedding") and is_wedding("wedding:fehl") and not is_wedding("healthy")
+    assert (wedding_rule("wedding:fehl"), wedding_rule("wedding")) == ("fehl", "")
+    back = Action.from_str("3:return:DT,CA")
+    assert back.returned == (Card("D", "T"), Card("C", "A"))
+    assert return_word(back.returned) == "return:CA,DT"  # one word for the same cards
+    assert returned_cards("return:") == () and Action.from_str("1:re").returned == ()
+
+
+def test_values_made_by_the_bots_print_as_listed() -> None:
+    assert str(Action.saying(1, "no90")) == "1:no90"
+    assert Action.saying(0, "wedding:fehl").kind == "reservation"
+    assert str(Action.playing(2, Card("H", "T"))) == "2:HT"
+    assert parse("2:HT") is parse("2:HT")  # remembered
+    assert split("12:solo:queens") == (12, "solo:queens")
+
+
+def test_apply_takes_values_and_text_alike() -> None:
+    """A game played with Action values ends as the same state as with their text."""
+    rng = random.Random(5)
+    state = by_text = seeded_game(PRESETS["ddv"], 4, 4)
+    while not state.is_over:
+        text = rng.choice(legal_actions(state))
+        state, by_text = apply(state, Action.from_str(text)), apply(by_text, text)
+        assert state == by_text
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,14 @@ import pytest
 
 from clirun import doko
 from doko import api
-from doko.actions import is_card_action
+from doko.actions import parse
 from doko.bock import after_deal, triggers
 from doko.cards import Card, deck
 from doko.errors import RulesError
 from doko.notation import record_of, replay
 from doko.outcome import result, summarize
 from doko.rules import BOCK_TRIGGERS, PRESETS, Rules, describe, load_rules
-from doko.scoring import net, score, summary_from_json
+from doko.scoring import net, score
 from doko.series import (
     Series,
     SeriesError,
@@ -37,6 +37,7 @@ from doko.series import (
     totals,
 )
 from doko.state import GameState, apply, legal_actions, new_game
+from doko.summary import summary_from_json
 
 ALL = list(BOCK_TRIGGERS)
 
@@ -210,7 +211,7 @@ def play_cards(state: GameState, words: dict[int, str]) -> GameState:
             seat = state.to_act
             state = apply(state, f"{seat}:{words.get(seat or 0, 'healthy')}")
         else:
-            state = apply(state, next(a for a in legal_actions(state) if is_card_action(a)))
+            state = apply(state, next(a for a in legal_actions(state) if parse(a).is_card))
     return state
 
 

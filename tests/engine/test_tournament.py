@@ -13,14 +13,9 @@ from typing import Any
 
 import pytest
 
+from doko.draw import check_entrants, draw_tables, table_sizes
 from doko.rules import PRESETS
-from doko.tournament import (
-    TournamentError,
-    check_entrants,
-    draw_tables,
-    play_tournament,
-    table_sizes,
-)
+from doko.tournament import TournamentError, play_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCKHAUSEN = PRESETS["lockhausen"]

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from doko import api
+from doko.draw import draw_round, ranking
 from doko.errors import TournamentError
 from doko.evening import check_sheet, standings
 from doko.rules import PRESETS
-from doko.tournament import draw_round, ranking
 from tourney_data import sheet
 
 ROOT = Path(__file__).resolve().parents[2]

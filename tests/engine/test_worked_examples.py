@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from doko.scoring import score, summary_from_json
+from doko.scoring import score
+from doko.summary import summary_from_json
 
 
 def special(kind: str, party: str) -> dict[str, str]:

@@ -1,0 +1,54 @@
+"""The page's JavaScript checks run by ``build.py test``, beside ruff and mypy.
+
+``lint(log)``: ESLint (pinned in package.json / package-lock.json, its rules in
+eslint.config.js) over the project's JavaScript. ``unit_tests(log)``: Node's own test
+runner on tests/web/ (the page's logic, no browser), skipped when that folder holds none.
+Both return a process exit code: 0 when clean.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from buildtools import npm
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT_TESTS = ROOT / "tests" / "web"
+UNIT_TEST_NAMES = ("*.test.mjs", "*.test.js", "*.test.cjs")
+LINTER = ("node_modules/eslint", "node_modules/@eslint/js", "node_modules/globals")
+
+
+def lint(log: Callable[[str], None]) -> int:
+    log("eslint (the page's JavaScript)")
+    trouble = npm.ensure(LINTER, "ESLint", log)
+    node = shutil.which("node")
+    if trouble or node is None:
+        log(f"eslint could not run: {trouble or 'node not found'}")
+        return 1
+    eslint = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+    return subprocess.run([node, str(eslint), "--max-warnings=0", "."], cwd=ROOT).returncode
+
+
+def unit_test_files() -> list[Path]:
+    if not UNIT_TESTS.is_dir():
+        return []
+    found = {path for name in UNIT_TEST_NAMES for path in UNIT_TESTS.rglob(name)}
+    return sorted(found)
+
+
+def unit_tests(log: Callable[[str], None]) -> int:
+    files = unit_test_files()
+    if not files:
+        log(f"node --test: no unit tests in {UNIT_TESTS.relative_to(ROOT)}/, skipped")
+        return 0
+    node = shutil.which("node")
+    if node is None:
+        log("node --test could not run: node not found")
+        return 1
+    log(f"node --test ({len(files)} files in {UNIT_TESTS.relative_to(ROOT)}/)")
+    # the files named one by one: Node 18 and 20 take a folder, later ones a glob
+    command = [node, "--test", *(str(f.relative_to(ROOT)) for f in files)]
+    return subprocess.run(command, cwd=ROOT).returncode

@@ -1,0 +1,169 @@
+"""The build of dist/ (``python3 build.py``): the runtime, the engine's wheel, the
+trimmed standard library, the snapshot, the page, the compressed copies, the hosting
+files and the offline list. build.py is the command; the benchmarks build through here,
+so nothing imports build.py back.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from buildtools import fast, hosting, offline, runtime, snapshot, wheel
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+ENGINE = ROOT / "engine" / "doko"
+PYODIDE_VERSION = runtime.PYODIDE_VERSION
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+def write_licenses(pyodide_dir: Path) -> None:
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    qr_version = lock["node_modules/qrcode-generator"]["version"]
+    notice = f"""Third-party software in this site
+=================================
+
+pyodide/  Pyodide {PYODIDE_VERSION}, files from the npm package
+          "pyodide" (https://github.com/pyodide/pyodide).
+          License: Mozilla Public License 2.0 (text below). Source code:
+          https://github.com/pyodide/pyodide/tree/{PYODIDE_VERSION}
+          Pyodide contains CPython, compiled with Emscripten (MIT / University
+          of Illinois/NCSA license); see the Pyodide repository for details.
+
+pyodide/python_stdlib.zip
+          The Python standard library (only the modules the engine uses),
+          Python Software Foundation License Version 2 (text below).
+
+pyodide/{runtime.MICROPIP}
+          micropip, unmodified wheel from PyPI (https://github.com/pyodide/micropip),
+          Mozilla Public License 2.0 (text below).
+
+snapshot.bin
+          A memory image of the Pyodide runtime above with the engine loaded
+          (licenses as above).
+
+doko-*.whl, *.js, *.css, *.html
+          Doppelkopf engine and page, MIT license.
+
+app.js    also holds qrcode-generator {qr_version} by Kazuhiko Arase (npm package
+          "qrcode-generator", https://github.com/kazuhikoarase/qrcode-generator),
+          which draws the invite codes. License: MIT (text below).
+          The word "QR Code" is a registered trademark of DENSO WAVE INCORPORATED.
+
+"""
+    texts = [
+        ("Mozilla Public License 2.0", ROOT / "licenses" / "MPL-2.0.txt"),
+        ("Python Software Foundation License", ROOT / "licenses" / "Python-PSF.txt"),
+        ("MIT License (qrcode-generator)", ROOT / "licenses" / "qrcode-generator-MIT.txt"),
+    ]
+    parts = [notice]
+    for title, path in texts:
+        parts.append(f"\n{'=' * 72}\n{title}\n{'=' * 72}\n\n{path.read_text()}")
+    (DIST / "LICENSES.txt").write_text("".join(parts))
+    # A license file next to the runtime too, since the tarball ships none.
+    if not any((pyodide_dir / n).exists() for n in runtime.PYODIDE_LICENSES):
+        shutil.copyfile(ROOT / "licenses" / "MPL-2.0.txt", pyodide_dir / "LICENSE")
+
+
+def untrusted_bound() -> int:
+    """doko.untrusted.MAX_TEXT, read from its source: the worker refuses a larger request
+    before the engine sees it, the same bound the engine and the command line keep."""
+    tree = ast.parse((ENGINE / "untrusted.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+            "MAX_TEXT"
+        ]:
+            return int(ast.literal_eval(node.value))
+    raise SystemExit("engine/doko/untrusted.py has no MAX_TEXT")
+
+
+def fill(path: Path, slot: str, value: object) -> None:
+    """Replace the ``/*SLOT*/ ... /*END*/`` placeholder in a built file by JSON."""
+    text = path.read_text()
+    start, end = f"/*{slot}*/", "/*END*/"
+    at = text.find(start)
+    stop = text.find(end, at)
+    if at < 0 or stop < 0:
+        sys.exit(f"build: {path.name} has no {start} ... {end} slot")
+    path.write_text(text[: at + len(start)] + json.dumps(value) + text[stop:])
+
+
+def build(use_snapshot: bool = True) -> None:
+    """dist/ from scratch; each file written once, then compressed once."""
+    tgz = runtime.fetch_pyodide(CACHE, log)
+    micropip = runtime.fetch_micropip(CACHE, log)
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST)
+    pyodide_dir = DIST / "pyodide"
+    info = runtime.copy_pyodide(tgz, pyodide_dir)
+    shutil.copyfile(micropip, pyodide_dir / runtime.MICROPIP)
+    engine_wheel, count = wheel.build_wheel(ENGINE, ROOT / "pyproject.toml", DIST)
+    lock = runtime.lock(info)
+    CACHE.mkdir(exist_ok=True)
+    lock_file = CACHE / "lock.json"
+    lock_file.write_text(json.dumps(lock, sort_keys=True))
+    log(f"engine wheel {engine_wheel.name} ({count} files), micropip {runtime.MICROPIP}")
+    trimmed = snapshot.trim_stdlib(pyodide_dir, engine_wheel, lock_file, ENGINE, CACHE, log)
+    if trimmed:
+        log(
+            f"standard library trimmed to what the engine uses: {trimmed[0] / 1e6:.2f} MB of "
+            f"deflated sources -> {trimmed[1] / 1e6:.2f} MB of stored .pyc (the host's Brotli "
+            "copy compresses the whole zip)"
+        )
+    write_licenses(pyodide_dir)
+    made = use_snapshot and snapshot.write_snapshot(
+        DIST, ENGINE, lock_file, runtime.PYODIDE_SHA512, CACHE, log
+    )
+    if made:
+        log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
+    elif not use_snapshot:
+        log("no snapshot (--no-snapshot): the worker starts Python, micropip installs the wheel")
+    build_info = {
+        "wheel": engine_wheel.name,
+        "lock": lock,
+        "snapshot": made,
+        "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
+        "loader": next(n for n in runtime.PYODIDE_LOADER if (pyodide_dir / n).exists()),
+        "extraBytes": 0,
+        "snapshotXor": bool(made),  # make_snapshot.mjs stores the memory as a difference
+        "emptyStdlib": snapshot.EMPTY if made else None,
+        "lazyStdlib": snapshot.LAZY if made else None,
+        "sizes": {},
+        "maxText": untrusted_bound(),
+    }
+    bundled = fast.bundle(DIST, log)
+    if bundled:
+        log(f"app.js bundled with esbuild: {bundled} modules in one file")
+    log(f"modulepreload links in index.html: {fast.modulepreload(DIST)}")
+    # the files either start fetches, [bytes, bytes sent] (Brotli), for the progress bar
+    start_files = [DIST / snapshot.NAME, engine_wheel]
+    start_files += [pyodide_dir / n for n in (*runtime.PYODIDE_LOADER, "pyodide.asm.wasm")]
+    start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.EMPTY, runtime.MICROPIP)]
+    sent = fast.sent_sizes([p for p in start_files if p.exists()], CACHE, log)
+    build_info["sizes"] = {p.name: [p.stat().st_size, n] for p, n in sent.items()}
+    if made:  # what the snapshot start downloads more than the plain one (Brotli sizes)
+        extra = sent[DIST / snapshot.NAME] + sent[pyodide_dir / snapshot.EMPTY]
+        extra -= sent[pyodide_dir / snapshot.STDLIB] + sent[pyodide_dir / runtime.MICROPIP]
+        extra -= sent[engine_wheel]
+        build_info["extraBytes"] = max(0, extra)
+        log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
+    fill(DIST / "worker.js", "BUILD", build_info)
+    saved = fast.precompress(DIST, CACHE, log)  # every file once, worker.js filled
+    log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
+    hosting.write(DIST)  # _headers (Netlify, Cloudflare Pages), nginx.conf
+    offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
+    log(f"service worker cache version {offline.write_precache(DIST)}")
+    size = sum(
+        p.stat().st_size for p in DIST.rglob("*") if p.is_file() and p.suffix not in offline.COPIES
+    )
+    log(f"dist/ ready: {size / 1e6:.1f} MB")
