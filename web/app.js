@@ -2,14 +2,14 @@
 // intents that change the store or ask the engine. The engine runs in worker.js; this
 // module never blocks on Python.
 import { t, setLang, getLang, errorText, presetName, localText } from "./i18n.js";
-import { h } from "./dom.js";
 import * as tools from "./table-tools.js";
-import { initKeeper, keeperScreen, keeperClick, keeperToggleRow } from "./keeper.js";
-import { keeperRefusal, onKeeperChange, keeperUseRules } from "./keeper.js";
-import { initTournament, tournamentScreen, tournamentClick, tournamentRoute } from "./tournament.js";
+import { initialKeeper, keeperScreen, keeperIntents, keeperRestore, keeperRoute, keeperCheckTable } from "./keeper.js";
+import { sheetIntents } from "./sheet.js";
+import { initialTournament, tournamentScreen, tournamentIntents, tournamentRoute, tournamentRestore } from "./tournament.js";
 import { startScreen } from "./start.js";
-import { initReplay, openRoute, replayScreen } from "./replay.js";
-import { initReview, openReview, reviewScreen, statsScreen, openStats, dealStat, stopReview } from "./review.js";
+import { initialReplay, replayRoute, replayScreen, replayIntents, replayKeys, playOnFrom, shareReplayLink } from "./replay.js";
+import { initialReview, initialStats, reviewOpen, reviewScreen, reviewIntents, stopReview, closeReview, statsScreen,
+  statsIntents, statsRestore, dealStat } from "./review.js";
 import { installSprite } from "./cards.js";
 import * as motion from "./motion.js";
 import * as saved from "./storage.js";
@@ -19,21 +19,29 @@ import { options, delay as chosenDelay } from "./options.js";
 import "./offline.js";
 import * as perf from "./perf.js";
 import { worker, listen } from "./boot.js";
-import { initEditor, editorRoute, editorScreen } from "./editor.js";
+import { initialEditor, editorRoute, editorScreen, editorIntents } from "./editor.js";
 import * as V from "./variants.js";
-import { initVariants } from "./variants.js";
+import { initialVariants, variantsRestore } from "./variants.js";
 import * as together from "./together.js";
 import * as passplay from "./passplay.js";
 import * as net from "./netplay.js";
 import { defaults, createStore, frameScheduler } from "./store.js";
 import { workerClient } from "./worker-client.js";
-import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "./router.js";
+import { parseHash, gameLink, linkDelay, newGameHash } from "./router.js";
 import { seatName as seatNameOf } from "./seats.js";
 import { randomSeed, randomId } from "./random.js";
-import { intentTable, runIntent, intentData } from "./intents.js";
+import { intentTable, runIntent, intentData, answers } from "./intents.js";
 import { playScreen, header, returnCount, rulesPageLink } from "./screens/play.js";
 
-const store = defaults();
+const store = defaults({
+  keeper: initialKeeper(),
+  tournament: initialTournament(),
+  replay: initialReplay(),
+  editor: initialEditor(),
+  variants: initialVariants(),
+  review: initialReview(),
+  stats: initialStats(),
+});
 const page = createStore(store, draw, frameScheduler((fn) => requestAnimationFrame(fn), setTimeout));
 const update = (fn) => page.update(fn);
 // What the modules that do not use ctx.update yet call: the page is drawn at once (they,
@@ -71,7 +79,7 @@ async function engineReady(data) {
     store.levels = rules.announcement_levels ?? null;
     store.botLevels = rules.levels ?? [];
     store.defaultLevel = rules.default_level ?? null;
-    store.tournamentMeta = rules.tournament ?? null;
+    store.meta = rules;
     if (!store.rulesMeta[store.preset]) store.preset = Object.keys(store.rulesMeta)[0];
     rulesKnown();
     render();
@@ -122,28 +130,31 @@ function route() {
     startGame(rules, seed ?? randomSeed(), false, location.hash,
       link.error ? t("badOptions", { why: errorText(link.error) }) : "");
   } else if (path.startsWith("/replay/") || path === "/demos") {
-    openReplay(path, linkSeat(params), params.get("notes"));
+    openReplay(path, params);
   } else if (path === "/game") {
     startGame(store.preset, randomSeed());
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
     store.game.token++;
     Object.assign(store, { screen: "tournament", view: null, alert: "", error: "" });
-    tournamentRoute(path);
+    render(); // the stored evening first, then the route
+    tournamentRead = tournamentRead.then(readTournament);
+    tournamentRead.then(() => tournamentRoute(ctx, path));
   } else if (path === "/stats") {
     store.game.token++;
-    stopReview();
+    stopReview(store.review);
     Object.assign(store, { screen: "stats", view: null, alert: "", error: "" });
-    openStats().then(() => { if (store.screen === "stats") render(); });
     render();
+    saved.savedStats().then((deals) => statsRestore(ctx, deals), () => statsRestore(ctx, []));
   } else if (path === "/keeper") {
     store.game.token++;
     Object.assign(store, { screen: "keeper", view: null, alert: "", error: "" });
-    if (params.has("rules")) keeperRulesFromLink(params);
     render();
+    keeperRoute(ctx, path, params);
   } else if (path === "/rules" || path.startsWith("/rules/")) {
     store.game.token++;
     Object.assign(store, { screen: "rules", view: null, alert: "", error: "" });
-    editorRoute(path, params);
+    render();
+    editorRoute(ctx, path, params);
   } else {
     store.game.token++;
     Object.assign(store, { screen: "start", view: null });
@@ -266,7 +277,7 @@ async function startGame(rules, seed, steal = false, from = location.hash, alert
 async function checkLinkRules(token, rules) {
   let answer;
   try {
-    answer = await V.checkRules(rules);
+    answer = await V.checkRules(ctx, rules);
   } catch (err) {
     answer = { ok: false, refusal: { code: err.code, params: err.params } };
   }
@@ -276,17 +287,10 @@ async function checkLinkRules(token, rules) {
     render();
     return V.presetOf(rules);
   }
-  const saved = V.findVariant(answer.rules);
+  const saved = V.findVariant(store.variants, answer.rules);
   store.variantNotice = { rules: answer.rules, differences: answer.differences, saved: saved?.name ?? "",
     asking: false, name: "" };
   return answer.rules;
-}
-
-// A keeper link (#/keeper?rules=..&options=..) sets up a new sheet with these rules.
-function keeperRulesFromLink(params) {
-  const link = V.rulesFromParams(params, "ddv");
-  if (link.error) store.alert = t("badOptions", { why: errorText(link.error) });
-  keeperUseRules(link.rules);
 }
 
 // A link's table choices (players, level, rounds) that the engine refuses are said in
@@ -437,7 +441,7 @@ async function reviewDeal(row) {
   try {
     const got = await call("deal_record", { game: row });
     store.screen = "review";
-    openReview({ record: got.record, seat: got.seat, bots: got.bots, key: `${store.game.id}:${row + 1}`,
+    reviewOpen(ctx, { record: got.record, seat: got.seat, bots: got.bots, key: `${store.game.id}:${row + 1}`,
       played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
   } catch (err) {
     store.alert = errorText(err, seatName);
@@ -529,13 +533,6 @@ function dispatch(intent) {
     case "primer":
       return tools.openPrimer(presetName(store.rulesMeta, store.preset),
         localText(store.rulesMeta?.[store.preset]?.primer, t("primerMissing")), rulesPageLink(chosenRules()));
-    case "toggle-row": {
-      if (store.screen === "keeper") return keeperToggleRow(intent.row);
-      const at = store.expanded.indexOf(intent.row);
-      if (at >= 0) store.expanded.splice(at, 1);
-      else store.expanded.push(intent.row);
-      return render();
-    }
     case "home":
       location.hash = "";
       return;
@@ -545,7 +542,7 @@ function dispatch(intent) {
         location.hash = `#/replay/${r.payload}`;
       }, (err) => { store.alert = errorText(err, seatName); render(); });
     case "share":
-      return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareLink(r.payload, view?.seat),
+      return void call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareReplayLink(ctx, r.payload, view?.seat),
         (err) => { store.alert = errorText(err, seatName); render(); });
     case "variant-notice-ok":
       store.variantNotice = null;
@@ -555,7 +552,7 @@ function dispatch(intent) {
       return void saveNoticeVariant();
     case "variant":
       store.variant = intent.value;
-      store.preset = V.presetOf(V.variantById(intent.value)?.rules ?? store.preset);
+      store.preset = V.presetOf(V.variantById(store.variants, intent.value)?.rules ?? store.preset);
       if (!presetPlayers().includes(store.players)) store.players = 4;
       if (store.rounds && store.rounds > maxRounds()) store.rounds = null;
       return render();
@@ -612,16 +609,59 @@ function tapCard(card, index, enabled) {
 const root = document.getElementById("app");
 
 function draw() {
-  const focusKey = document.activeElement?.dataset?.focus;
+  const focused = document.activeElement;
+  const focusKey = focused?.dataset?.focus;
+  const caret = caretOf(focused);
   const before = motion.capture(root);
   document.documentElement.lang = getLang();
   document.title = t("title");
   root.dataset.screen = store.screen;
-  root.replaceChildren(header(store), screen());
+  const files = fileFields(root);
+  const next = [header(store), screen()];
+  keepFileFields(files, next);
+  root.replaceChildren(...next);
   if (store.screen === "play") perf.markRender(root);
-  if (focusKey) root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
+  if (focusKey) refocus(root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`), caret);
   motion.play(before, root, flightTime());
   updateLive();
+}
+
+// Typing survives a redraw: the field gets the focus back with its caret where it was.
+function refocus(el, caret) {
+  if (!el) return;
+  el.focus();
+  if (caret) {
+    try { el.setSelectionRange(...caret); } catch { /* a field without a caret */ }
+  } else if (el.type === "number" && el.value) {
+    // a number field tells no caret (Chromium puts it at the start): typing goes on at its end
+    const typed = el.value;
+    el.value = "";
+    el.value = typed;
+  }
+}
+
+// Where the caret of a focused text field is, or null.
+function caretOf(el) {
+  try {
+    return typeof el?.selectionStart === "number" ? [el.selectionStart, el.selectionEnd] : null;
+  } catch {
+    return null;
+  }
+}
+
+// A file field keeps its node across redraws: a file chosen while the page redraws (an
+// engine answer coming in) is not dropped with a replaced node.
+function fileFields(at) {
+  return new Map([...at.querySelectorAll("input[type=file][data-testid]")].map((el) => [el.dataset.testid, el]));
+}
+
+function keepFileFields(old, nodes) {
+  for (const node of nodes) {
+    for (const el of node.querySelectorAll("input[type=file][data-testid]")) {
+      const kept = old.get(el.dataset.testid);
+      if (kept) el.replaceWith(kept);
+    }
+  }
 }
 
 // How long a card flies: follows the speed setting (the bots' pace).
@@ -633,13 +673,12 @@ function screen() {
   switch (store.screen) {
     case "play": return playScreen(store);
     // the stored sheet is read (or set aside) before the keeper shows one
-    case "keeper": return store.keeperRead ? keeperScreen(store.engine === "ready")
-      : h("section", { class: "keeper" }, h("p", { text: t("engineWait") }));
-    case "tournament": return tournamentScreen(store.engine === "ready");
-    case "replay": return replayScreen();
-    case "rules": return editorScreen(store.engine === "ready");
-    case "review": return reviewScreen();
-    case "stats": return statsScreen();
+    case "keeper": return keeperScreen(store);
+    case "tournament": return tournamentScreen(store);
+    case "replay": return replayScreen(store);
+    case "rules": return editorScreen(store);
+    case "review": return reviewScreen(store);
+    case "stats": return statsScreen(store);
     case "together": return together.togetherScreen(store.engine === "ready");
     case "join": return net.joinScreen();
     case "answer": return net.answerScreen();
@@ -656,13 +695,13 @@ function dutySoloRounds() {
 
 // The rules chosen on the start page: a preset id, or a saved variant's rules.
 function chosenRules() {
-  const v = store.variant ? V.variantById(store.variant) : null;
+  const v = store.variant ? V.variantById(store.variants, store.variant) : null;
   return v ? V.normalRules(v.rules) : store.preset;
 }
 
 // What the engine says of the chosen rules (a variant's from its check, once in).
 function chosenMeta() {
-  return V.rulesMeta(store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
+  return V.rulesInfo(store.variants, store.rulesMeta, chosenRules()) ?? store.rulesMeta?.[store.preset] ?? null;
 }
 
 
@@ -680,7 +719,7 @@ async function saveNoticeVariant() {
     return render();
   }
   try {
-    const v = await V.storeVariant(name, notice.rules);
+    const v = await V.storeVariant(ctx, name, notice.rules);
     notice.saved = v.name;
     notice.asking = false;
     store.alert = "";
@@ -725,7 +764,14 @@ function setText(id, text) {
 
 // ---- the one context every handler gets, and the one intent table ---------
 
-const SAVERS = { keeper: saved.saveKeeper, tournament: saved.saveTournament, variants: saved.saveVariants };
+// Where each kind of slice is stored; the keeper's and the tournament's writes wait for
+// the read of what is stored (see keeperWrite, tournamentRead).
+const SAVERS = {
+  keeper: (data) => keeperWrite(() => saved.saveKeeper(data)),
+  tournament: (data) => tournamentRead.then(() => saved.saveTournament(data)),
+  variants: saved.saveVariants,
+  "review-loss": (data) => saved.noteReviewLoss(data.key, data.loss),
+};
 
 const ctx = {
   state: store,
@@ -741,9 +787,7 @@ const ctx = {
   setAside: (kind, entry, why) => (kind === "keeper" ? keeperSetAside(entry, why)
     : saved.setAside(kind, why).then((moved) => moved || saved.quarantine(kind, entry, why))),
   download,
-  meta: () => ({ presets: store.rulesMeta, options: store.optionsMeta, limits: store.limits,
-    announcementLevels: store.levels, levels: store.botLevels, defaultLevel: store.defaultLevel,
-    tournament: store.tournamentMeta }),
+  meta: () => store.meta,
 };
 
 // The page's own intents: each goes through dispatch's guards (a covered hand, a table
@@ -754,11 +798,22 @@ const PAGE_INTENTS = ["take-over", "quarantine-export", "quarantine-delete", "la
   "review-game", "next", "theme", "settings", "help", "last", "collect", "wedding-picker", "hint", "undo"];
 const pageIntents = Object.fromEntries(PAGE_INTENTS.map((name) => [name,
   (_ctx, data) => dispatch({ kind: name, value: data.value })]));
-const intents = intentTable(pageIntents, {
+const intents = intentTable(pageIntents, keeperIntents, tournamentIntents, sheetIntents, replayIntents,
+  editorIntents, reviewIntents, statsIntents, {
+  // back at the table, its bots go on
+  "review-back": (c) => {
+    c.update(closeReview);
+    scheduleBot();
+  },
+  // a table from the replay's record, at the step shown
+  "replay-play-on": () => {
+    const { record, seat } = playOnFrom(store.replay);
+    return playOn(record, seat);
+  },
   "new-here": () => dispatch({ kind: "home" }),
-  "toggle-row": (_ctx, data) => dispatch({ kind: "toggle-row", row: Number(data.row) }),
-  // typing the name a link's variant is to be saved under
+  // typing the name a link's variant is to be saved under; Enter saves it
   "variant-notice-name": (_ctx, data) => {
+    if (data.event) return dispatch({ kind: "variant-notice-save" });
     if (store.variantNotice) store.variantNotice.name = String(data.value ?? "");
   },
   return: (_ctx, data) => { if (data.enabled) dispatch({ kind: "return" }); },
@@ -772,64 +827,35 @@ document.getElementById("alert").addEventListener("click", () => {
   render();
 });
 
+// One way in for every element with an intent: a click, a field's input or change (caught
+// on the way down, so a field's own event need not bubble), a key the field names. What
+// the handler changes is drawn at once (the next tap lands on what it shows).
+function onIntent(event) {
+  const el = event.target.closest?.("[data-intent]");
+  if (!el || !root.contains(el)) return false;
+  if (!answers(el, event)) return true;
+  const data = intentData(el, event);
+  if (!data.enabled) return true; // a dimmed control does nothing
+  if (data.intent.startsWith("together-")) togetherClick(data);
+  else runIntent(intents, data.intent, ctx, data);
+  if (el.type === "file") el.value = ""; // the same file chosen again is read again
+  page.flush();
+  return true;
+}
+
 root.addEventListener("click", (event) => {
+  if (onIntent(event)) return;
   const el = event.target.closest("button");
   if (!el || !root.contains(el)) return;
-  const { card, action, intent, index } = el.dataset;
+  const { card, action, index } = el.dataset;
   const enabled = el.getAttribute("aria-disabled") !== "true";
-  // the screens' modules still dispatch their own intents by prefix (until they export
-  // their handlers for the table)
-  if (intent && intent.startsWith("keeper-")) { if (enabled) keeperClick({ ...el.dataset }); }
-  else if (intent && intent.startsWith("tournament-")) { if (enabled) tournamentClick({ ...el.dataset }); }
-  else if (intent && intent.startsWith("together-")) { if (enabled) togetherClick({ ...el.dataset }); }
-  else if (intent && runIntent(intents, intent, ctx, intentData(el))) return;
-  else if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
+  if (card) dispatch({ kind: "card", card, index: Number(index), enabled });
   else if (action) { if (enabled) dispatch({ kind: "action", word: action }); }
 });
-
-// Typing in a field with an intent; Enter in a field runs its data-enter intent.
-root.addEventListener("input", (event) => {
-  const el = event.target;
-  if (el.tagName === "INPUT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
-    runIntent(intents, el.dataset.intent, ctx, intentData(el));
-  }
-});
-root.addEventListener("keydown", (event) => {
-  const el = event.target;
-  if (event.key === "Enter" && el.dataset?.enter) runIntent(intents, el.dataset.enter, ctx, intentData(el, event));
-});
-
-root.addEventListener("change", (event) => {
-  const el = event.target;
-  if (el.tagName === "SELECT" && el.dataset.intent && !el.dataset.intent.startsWith("keeper-")) {
-    runIntent(intents, el.dataset.intent, ctx, intentData(el));
-  }
-});
-
-initKeeper({
-  call, render,
-  alert: (text) => { store.alert = text; updateLive(); },
-  meta: () => store.rulesMeta,
-  levels: () => store.levels,
-  setAside: (entry, why) => { keeperSetAside(entry, why); },
-});
-
-initVariants({ call, render });
-initEditor({
-  call, render,
-  alert: (text) => { store.alert = text; updateLive(); },
-  status: (text) => setText("status", text),
-  meta: () => store.rulesMeta,
-  options: () => store.optionsMeta,
-});
-
-initReview({
-  call,
-  seatName,
-  render: () => render(),
-  meta: () => store.rulesMeta,
-  back: () => { store.screen = "play"; render(); scheduleBot(); },
-});
+root.addEventListener("input", onIntent, true);
+root.addEventListener("change", onIntent, true);
+root.addEventListener("keydown", onIntent);
+document.addEventListener("keydown", (event) => { replayKeys(ctx, event); });
 
 // The shared table's buttons, by screen: the setup, a guest's invite, the table.
 function togetherClick(data) {
@@ -846,13 +872,6 @@ passplay.initPassplay({ state: store, call, render, show: setView });
 net.initNetplay({ state: store, root, render, call, alert: say,
   show: (view, events) => setView(view, tools.checkedEvents(events, view.players)), stun: together.stunSetting,
   act: guestMove, setBots, scheduleBot, botSpec: levelBot, engineBusy: () => store.game.inFlight > 0 });
-
-initTournament({
-  call, render,
-  alert: (text) => { store.alert = text; updateLive(); },
-  meta: () => store.rulesMeta,
-  tableRounds: () => store.tournamentMeta?.table_rounds ?? [],
-});
 
 tools.init({ state: store, render, act, call, seatName, scheduleBot,
   primer: () => {
@@ -880,66 +899,29 @@ async function persist(token, type, table) {
   return true;
 }
 
-async function openReplay(path, seat, notes = null) {
+async function openReplay(path, params) {
   const token = ++store.game.token;
   Object.assign(store, { screen: "replay", view: null, error: "", alert: "" });
   render();
-  const ok = await openRoute(path, seat, notes);
+  const ok = await replayRoute(ctx, path, params);
   if (token !== store.game.token) return;
   if (!ok) store.screen = "start";
   render();
 }
 
-// A short confirmation on screen that goes by itself.
-let toastTimer = 0;
-function showToast(text) {
-  store.toast = text;
+// Play on from a replay's step: a table from the record, at the seat shown.
+function playOn(record, seat, steal = false) {
+  const token = ++store.game.token;
+  Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
+    picked: [], tab: "own" });
+  history.replaceState(null, "", "#/game");
   render();
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => {
-    store.toast = "";
-    render();
-  }, 2500);
+  return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
+    if (!mine) return undefined;
+    store.game.id = newGameId();
+    return request(token, "load_record", { record, seat });
+  });
 }
-
-// A running game's link opens at the sharer's seat: seat 0 unless said otherwise, so
-// the usual link stays exactly #/replay/<payload>. A player's notes ride along as
-// notes=<text> (doko.notes); a page that does not know them still opens the game.
-function shareLink(payload, seat, notes = null) {
-  const query = new URLSearchParams();
-  if (seat) query.set("seat", String(seat));
-  if (notes) query.set("notes", notes);
-  const view = query.toString() ? `?${query}` : "";
-  const url = `${location.origin}${location.pathname}#/replay/${payload}${view}`;
-  document.body.dataset.shareLink = url;
-  const done = () => {
-    store.alert = "";
-    showToast(t("copied"));
-  };
-  const failed = () => { store.alert = t("copyFailed", { link: url }); render(); };
-  if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
-  else failed();
-}
-
-initReplay({
-  call,
-  presetName: (id) => presetName(store.rulesMeta, id),
-  render: () => render(),
-  alert: (message) => { store.alert = message; },
-  share: (payload, notes) => shareLink(payload, null, notes),
-  playOn: function playOn(record, seat, steal = false) {
-    const token = ++store.game.token;
-    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
-      picked: [], tab: "own" });
-    history.replaceState(null, "", "#/game");
-    render();
-    return ownTable(token, (again) => playOn(record, seat, again), steal).then((mine) => {
-      if (!mine) return undefined;
-      store.game.id = newGameId();
-      return request(token, "load_record", { record, seat });
-    });
-  },
-});
 
 // The keeper's writes wait in line behind the read of its stored sheet: a sheet it cannot
 // read is set aside (moved whole to the quarantine, reported) before anything is written,
@@ -948,14 +930,26 @@ initReplay({
 let keeperWrites = saved.savedKeeper().then(async (obj) => {
   if (!obj) return;
   await rulesReady;
-  const why = await keeperRefusal(obj);
+  const why = await keeperRestore(ctx, obj);
   if (!why) return;
   if (why.params?.reason?.code === "engine-failure") throw new Error("engine failed");
   await saved.setAside("keeper", why);
 });
+// once read (and the engine's rules known), the keeper shows its sheet
 keeperWrites.catch(() => {}).finally(() => {
-  store.keeperRead = true;
-  if (store.screen === "keeper") render();
+  rulesReady.then(() => keeperCheckTable(ctx)).catch(() => {}).finally(() => {
+    update((s) => { s.keeper.read = true; });
+  });
+});
+
+// The stored evening is read at start and whenever the tab shows again (another tab may
+// have saved it); a write waits for the read before it.
+function readTournament() {
+  return saved.savedTournament().then((obj) => (obj ? tournamentRestore(ctx, obj) : undefined), () => {});
+}
+let tournamentRead = readTournament();
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") tournamentRead = tournamentRead.then(readTournament);
 });
 
 function keeperWrite(work) {
@@ -963,13 +957,6 @@ function keeperWrite(work) {
   keeperWrites.catch(() => {});
   return keeperWrites;
 }
-
-onKeeperChange((obj) => {
-  keeperWrite(() => saved.saveKeeper(obj)).catch(() => {
-    store.alert = t("storageFailed");
-    render();
-  });
-});
 
 // A sheet the keeper cannot show (rules or a table size the engine does not play): the
 // stored entry is moved aside as stored (the sheet itself, if it never was stored).
@@ -990,7 +977,9 @@ installSprite();
 window.addEventListener("hashchange", route);
 route();
 // the device's variants: listed beside the presets; an editor link naming one waits for them
-V.loadVariants().then(() => {
-  if (location.hash.startsWith("#/rules/edit")) route();
+saved.savedVariants().then((data) => variantsRestore(ctx, data)).then(() => {
+  if (location.hash.startsWith("#/rules")) route(); // the list checks them
   else render();
 }, () => {});
+// the editor's draft needs the engine's metadata: its route runs again once that is in
+rulesReady.then(() => { if (store.screen === "rules") route(); });

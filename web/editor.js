@@ -4,34 +4,37 @@
 // and asks the engine (`check_rules`) after every change; a refusal is said next to
 // the option it names. The rules page draws the engine's trump orders (`rules_help`)
 // with the page's own cards and its scored examples.
-import { h, download, signed } from "./dom.js";
+// State: the store's `editor` slice (initialEditor); editorScreen draws it, editorIntents
+// change it through ctx.
+import { h, signed } from "./dom.js";
 import { t, has, actionLabel, itemLabel, contractName, presetName, errorText, localText } from "./i18n.js";
 import { faceCard } from "./table.js";
+import { randomSeed } from "./random.js";
 import * as V from "./variants.js";
 
 export const GROUPS = ["cards", "reservations", "announcements", "specials", "scoring", "bock"];
 const LEVEL_WORDS = ["re", "no90", "no60", "no30", "black"]; // the five deadlines, in order
 
-const ed = {
-  mode: "list", // list | edit | view
-  base: "ddv", // the preset the draft starts from
-  id: null, // the saved variant being edited, or null for a new one
-  name: "",
-  values: null, // every option's value in the draft
-  answer: null, // the engine's check of the draft
-  changed: null, // the option changed last (a refusal naming a hidden option is said there)
-  token: 0,
-  saved: "", // name the draft was saved under (a line says so)
-  renaming: null, // id of the variant whose name is being edited in the list
-  confirmDelete: null,
-  help: null, // {rules, answer, check} of the rules page
-  open: {}, // group -> open (the editor's sections)
-};
-
-let ctx = null; // {call, render, alert, meta: () => presets, options: () => option metadata}
-
-export function initEditor(context) {
-  ctx = context;
+export function initialEditor() {
+  return {
+    mode: "list", // list | edit | view
+    source: null, // {rules, variant} the draft starts from (drawn once the engine's metadata is in)
+    base: "ddv", // the preset the draft starts from
+    id: null, // the saved variant being edited, or null for a new one
+    name: "",
+    values: null, // every option's value in the draft
+    answer: null, // the engine's check of the draft
+    changed: null, // the option changed last (a refusal naming a hidden option is said there)
+    token: 0, // the latest check asked for: older answers are dropped
+    saved: "", // name the draft was saved under (a line says so)
+    renaming: null, // id of the variant whose name is being edited in the list
+    renameText: "",
+    confirmDelete: null,
+    from: "ddv", // the preset a new variant starts from (the list's choice)
+    help: null, // {rules, answer, check, error} of the rules page
+    seed: 0, // the deal of the "play" links (drawn anew each time a route opens)
+    open: {}, // group -> open (the editor's sections)
+  };
 }
 
 // ---- words --------------------------------------------------------------------
@@ -91,122 +94,248 @@ export function differencesView(differences, { testid = "differences" } = {}) {
     differences.map((d) => h("li", { dataset: { option: d.option }, text: differenceText(d) })));
 }
 
-// "DDV-Turnier" or "Donnerstagsrunde (DDV-Turnier mit Hausregeln)".
-export function rulesName(rules) {
+// "DDV-Turnier" or "Donnerstagsrunde (DDV-Turnier mit Hausregeln)": the engine's
+// presets and the device's variants (in `state`) name them.
+export function rulesName(rules, state) {
   const preset = V.presetOf(rules);
-  const base = presetName(ctx.meta(), preset);
+  const base = presetName(state?.meta?.presets, preset);
   if (!Object.keys(V.optionsOf(rules)).length) return base;
-  const saved = V.findVariant(rules);
+  const saved = V.findVariant(state?.variants, rules);
   return saved ? saved.name : t("houseRulesOf", { preset: base });
 }
 
-// ---- routes ----------------------------------------------------------------------
+// ---- the draft (pure: changes an editor slice in place) -----------------------------------
 
-// #/rules, #/rules/edit?from=PRESET|variant=ID, #/rules/view?rules=..&options=..
-export function editorRoute(path, params) {
-  ed.saved = "";
-  ed.confirmDelete = null;
-  if (path === "/rules/edit") {
-    ed.mode = "edit";
-    const variant = V.variantById(params.get("variant") ?? "");
-    const { rules } = V.rulesFromParams(params, params.get("from") || "ddv");
-    startDraft(variant ? variant.rules : rules, variant);
-  } else if (path === "/rules/view") {
-    ed.mode = "view";
-    const { rules, error } = V.rulesFromParams(params);
-    if (error) ctx.alert(t("badOptions", { why: errorText(error) }));
-    openHelp(rules);
-  } else {
-    ed.mode = "list";
-  }
-  ctx.render();
-}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-function startDraft(rules, variant = null) {
-  ed.source = { rules, variant }; // drawn again once the engine's metadata is in
+// A draft of `rules` (a variant's, to change it): every option's value, the preset's
+// overlaid with the rule set's own.
+export function startDraft(ed, presets, rules, variant = null) {
+  ed.source = { rules, variant };
   const preset = V.presetOf(rules);
-  const meta = ctx.meta();
-  ed.base = meta?.[preset] ? preset : Object.keys(meta ?? { ddv: 1 })[0];
+  ed.base = presets?.[preset] ? preset : Object.keys(presets ?? { ddv: 1 })[0];
   ed.id = variant?.id ?? null;
   ed.name = variant?.name ?? "";
-  ed.values = null;
   ed.answer = null;
   ed.changed = null;
-  if (!meta) return;
-  ed.values = { ...structuredClone(meta[ed.base]), ...structuredClone(V.optionsOf(rules)) };
-  check();
+  ed.values = presets ? { ...structuredClone(presets[ed.base]), ...structuredClone(V.optionsOf(rules)) } : null;
 }
 
 // The options of the draft that differ from its preset.
-function draftOptions() {
-  const preset = ctx.meta()[ed.base];
+export function draftOptions(ed, presets, options) {
+  const preset = presets[ed.base];
   const out = {};
-  for (const o of ctx.options()) {
+  for (const o of options) {
     if (o.group === "table") continue;
-    if (JSON.stringify(ed.values[o.name]) !== JSON.stringify(preset[o.name])) out[o.name] = ed.values[o.name];
+    if (!same(ed.values[o.name], preset[o.name])) out[o.name] = ed.values[o.name];
   }
   return out;
 }
 
-function draftRules() {
-  return V.normalRules({ preset: ed.base, options: draftOptions() });
+export function draftRules(ed, presets, options) {
+  return V.normalRules({ preset: ed.base, options: draftOptions(ed, presets, options) });
 }
 
-async function check() {
-  const token = ++ed.token;
-  const rules = draftRules();
-  let answer;
-  try {
-    answer = await V.checkRules(rules);
-  } catch (err) {
-    answer = { ok: false, refusal: { code: err.code, params: err.params }, option: null };
-  }
-  if (token !== ed.token) return;
-  ed.answer = answer;
-  ctx.render();
-}
-
-function setValue(name, value) {
-  ed.values[name] = value;
-  ed.changed = name;
-  ed.saved = "";
-  ed.answer = { ...ed.answer, pending: true };
-  ctx.render();
-  check();
-}
-
-// ---- the option's controls -------------------------------------------------------------
-
-function applies(option) {
+// Whether an option is shown: its `depends` hold in the draft.
+export function applies(ed, option) {
   return (option.depends ?? []).every((c) => {
     const value = ed.values[c.option];
     if ("has" in c) return Array.isArray(value) && value.includes(c.has);
-    return !(c.not ?? []).some((v) => JSON.stringify(v) === JSON.stringify(value));
+    return !(c.not ?? []).some((v) => same(v, value));
   });
 }
 
-function control(o) {
+// A list option's member on or off; the list keeps its order (solos may rank in it), and
+// a list back to the preset's members is the preset's list.
+export function toggleMember(value, member, preset) {
+  const next = value.includes(member) ? value.filter((x) => x !== member) : [...value, member];
+  const back = next.length === preset.length && next.every((x) => preset.includes(x));
+  return back ? [...preset] : next;
+}
+
+// A form field's value as the option's type: a checkbox's state, one of its choices, a number.
+export function typedValue(option, data) {
+  if (option.type === "bool") return !!data.checked;
+  if (option.choices) return option.choices.find((c) => String(c) === String(data.value));
+  return Number(data.value);
+}
+
+// ---- the engine -------------------------------------------------------------------------------
+
+function facts(state) {
+  return { presets: state.meta?.presets, options: state.meta?.options };
+}
+
+async function check(ctx) {
+  const { presets, options } = facts(ctx.state);
+  let token = 0;
+  ctx.update((s) => { token = ++s.editor.token; });
+  const rules = draftRules(ctx.state.editor, presets, options);
+  let answer;
+  try {
+    answer = await V.checkRules(ctx, rules);
+  } catch (err) {
+    answer = { ok: false, refusal: { code: err.code, params: err.params }, option: null };
+  }
+  ctx.update((s) => { if (token === s.editor.token) s.editor.answer = answer; });
+}
+
+function setValue(ctx, name, value) {
+  ctx.update((s) => {
+    const ed = s.editor;
+    ed.values[name] = value;
+    ed.changed = name;
+    ed.saved = "";
+    ed.answer = { ...ed.answer, pending: true };
+  });
+  return check(ctx);
+}
+
+async function saveDraft(ctx) {
+  const ed = ctx.state.editor;
+  const name = V.cleanName(ed.name);
+  if (!ed.answer?.ok || ed.answer.pending) return;
+  if (!name) return void ctx.alert(t("variantNameMissing"));
+  try {
+    const rules = ed.answer.rules === ed.base ? { preset: ed.base, options: {} } : ed.answer.rules;
+    const v = await V.storeVariant(ctx, name, rules, ed.id);
+    ctx.update((s) => {
+      s.editor.id = v.id;
+      s.editor.saved = v.name;
+    });
+  } catch {
+    ctx.alert(t("storageFailed"));
+  }
+}
+
+// Every variant's check, so the list can say what each changes.
+async function checkAll(ctx) {
+  await Promise.all(ctx.state.variants.list.map((v) => V.checkRules(ctx, V.normalRules(v.rules)).catch(() => null)));
+  ctx.update(() => {});
+}
+
+// #/rules, #/rules/edit?from=PRESET|variant=ID, #/rules/view?rules=..&options=..
+// (run again once the engine's metadata is in: the draft needs it)
+export async function editorRoute(ctx, path, params) {
+  const presets = ctx.state.meta?.presets;
+  ctx.update((s) => {
+    s.editor.saved = "";
+    s.editor.confirmDelete = null;
+    s.editor.mode = path === "/rules/edit" ? "edit" : path === "/rules/view" ? "view" : "list";
+    s.editor.seed = randomSeed();
+  });
+  if (path === "/rules/edit") {
+    const variant = V.variantById(ctx.state.variants, params.get("variant") ?? "");
+    const { rules } = V.rulesFromParams(params, params.get("from") || "ddv");
+    ctx.update((s) => startDraft(s.editor, presets, variant ? variant.rules : rules, variant));
+    if (presets) await check(ctx);
+  } else if (path === "/rules/view") {
+    const { rules, error } = V.rulesFromParams(params);
+    if (error) ctx.alert(t("badOptions", { why: errorText(error) }));
+    await openHelp(ctx, rules);
+  } else {
+    await checkAll(ctx);
+  }
+}
+
+// ---- intents ------------------------------------------------------------------------------------
+
+function optionMeta(state, name) {
+  return (state.meta?.options ?? []).find((o) => o.name === name) ?? null;
+}
+
+export const editorIntents = {
+  "editor-option": (ctx, data) => {
+    const option = optionMeta(ctx.state, data.option);
+    return option ? setValue(ctx, option.name, typedValue(option, data)) : undefined;
+  },
+  "editor-member": (ctx, data) => {
+    const ed = ctx.state.editor;
+    const preset = ctx.state.meta.presets[ed.base][data.option] ?? [];
+    return setValue(ctx, data.option, toggleMember(ed.values[data.option], data.member, preset));
+  },
+  "editor-deadline": (ctx, data) => {
+    const next = [...ctx.state.editor.values.deadlines];
+    next[Number(data.index)] = Number(data.value);
+    return setValue(ctx, "deadlines", next);
+  },
+  "editor-name": (ctx, data) => ctx.update((s) => { s.editor.name = String(data.value ?? ""); }),
+  "editor-save": (ctx) => saveDraft(ctx),
+  "editor-base": (ctx, data) => {
+    ctx.update((s) => {
+      const { id, name } = s.editor;
+      startDraft(s.editor, s.meta.presets, data.value);
+      Object.assign(s.editor, { id, name });
+    });
+    return check(ctx);
+  },
+  "editor-group": (ctx, data) => ctx.update((s) => { s.editor.open[data.group] = data.open !== "true"; }),
+  "editor-from": (ctx, data) => ctx.update((s) => { s.editor.from = data.value; }),
+  "editor-new": (ctx) => ctx.navigate(`#/rules/edit?from=${encodeURIComponent(ctx.state.editor.from)}`),
+  "editor-export-all": (ctx) => ctx.download("hausregeln.json", "application/json", V.exportText(ctx.state.variants.list)),
+  "editor-import": () => document.querySelector("[data-testid=variants-import-file]")?.click(),
+  "editor-import-chosen": async (ctx, data) => {
+    const file = data.files?.[0];
+    if (!file) return;
+    try {
+      const names = await V.importVariants(ctx, await file.text());
+      ctx.alert("");
+      ctx.status(t("variantsImported", { names: names.join(", ") }));
+    } catch (err) {
+      ctx.alert(t("variantsImportBad", { why: errorText(err) }));
+    }
+    await checkAll(ctx);
+  },
+  "editor-rename": (ctx, data) => ctx.update((s) => {
+    s.editor.renaming = data.id;
+    s.editor.renameText = V.variantById(s.variants, data.id)?.name ?? "";
+  }),
+  // typed, or Enter to keep it (the field's data-keys)
+  "editor-rename-text": async (ctx, data) => {
+    if (data.event) {
+      if (data.event.key === "Enter") await editorIntents["editor-rename-ok"](ctx, data);
+      return;
+    }
+    ctx.update((s) => { s.editor.renameText = String(data.value ?? ""); });
+  },
+  "editor-rename-ok": async (ctx) => {
+    const ed = ctx.state.editor;
+    await V.renameVariant(ctx, ed.renaming, ed.renameText);
+    ctx.update((s) => { s.editor.renaming = null; });
+  },
+  "editor-export": (ctx, data) => {
+    const v = V.variantById(ctx.state.variants, data.id);
+    if (v) {
+      ctx.download(`${v.name.replace(/[^\p{L}\p{N}]+/gu, "-") || "variante"}.json`, "application/json",
+        V.exportText([v]));
+    }
+  },
+  "editor-delete": async (ctx, data) => {
+    if (ctx.state.editor.confirmDelete !== data.id) {
+      return void ctx.update((s) => { s.editor.confirmDelete = data.id; });
+    }
+    ctx.update((s) => { s.editor.confirmDelete = null; });
+    await V.deleteVariant(ctx, data.id);
+    ctx.update(() => {});
+  },
+};
+
+// ---- the option's controls ----------------------------------------------------------------------
+
+function control(ed, o) {
   const value = ed.values[o.name];
   const id = `opt-${o.name}`;
-  const data = { focus: id, testid: "option-input", option: o.name };
+  const data = { intent: "editor-option", focus: id, testid: "option-input", option: o.name };
   if (o.type === "bool") {
-    const box = h("input", { id, type: "checkbox", role: "switch", checked: !!value,
+    return h("input", { id, type: "checkbox", role: "switch", checked: !!value,
       "aria-describedby": `${id}-line`, dataset: data });
-    box.addEventListener("change", () => setValue(o.name, box.checked));
-    return box;
   }
-  if (o.choices) {
-    return select(id, o.choices.map((c) => [c, valueLabel(o.name, c)]), value, (v) => {
-      const typed = o.choices.find((c) => String(c) === v);
-      setValue(o.name, typed);
-    }, data);
-  }
+  if (o.choices) return select(id, o.choices.map((c) => [c, valueLabel(o.name, c)]), value, data);
   if (o.type === "int") {
     const [low, high] = o.range ?? [0, Math.max(20, value)];
-    return select(id, range(low, high).map((n) => [n, intLabel(o.name, n)]), value,
-      (v) => setValue(o.name, Number(v)), data);
+    return select(id, range(low, high).map((n) => [n, intLabel(o.name, n)]), value, data);
   }
-  if (o.type === "list" && o.items) return membersControl(o, value, data);
+  if (o.type === "list" && o.items) return membersControl(o, value);
   if (o.type === "list" && o.name === "deadlines") return deadlinesControl(o, value);
   return h("code", { text: JSON.stringify(value) });
 }
@@ -220,31 +349,19 @@ function range(low, high) {
   return Array.from({ length: high - low + 1 }, (_, i) => low + i);
 }
 
-function select(id, entries, value, onChange, data) {
-  const el = h("select", { id, "aria-describedby": `${id}-line`, dataset: data },
+function select(id, entries, value, data) {
+  return h("select", { id, "aria-describedby": `${id}-line`, dataset: data },
     entries.map(([v, text]) => h("option", { value: String(v), selected: String(v) === String(value), text })));
-  el.addEventListener("change", () => onChange(el.value));
-  return el;
 }
 
-// A list with a closed set of members: one toggle per member. The list keeps its order
-// (solos may rank in it); a member comes back where the preset has it.
-function membersControl(o, value, data) {
-  const preset = ctx.meta()[ed.base][o.name] ?? [];
+// A list with a closed set of members: one toggle per member.
+function membersControl(o, value) {
   return h("div", { class: "chips members", role: "group", "aria-labelledby": `opt-${o.name}-label`,
     dataset: { testid: "option-members", option: o.name } },
-  o.items.map((m) => {
-    const on = value.includes(m);
-    const el = h("button", { type: "button", class: "chip", "aria-pressed": String(on),
-      dataset: { ...data, focus: `opt-${o.name}-${m}`, member: m, testid: "option-member" },
-      text: memberLabel(o.name, m) });
-    el.addEventListener("click", () => {
-      const next = on ? value.filter((x) => x !== m) : [...value, m];
-      const same = next.length === preset.length && next.every((x) => preset.includes(x));
-      setValue(o.name, same ? [...preset] : next);
-    });
-    return el;
-  }));
+  o.items.map((m) => h("button", { type: "button", class: "chip", "aria-pressed": String(value.includes(m)),
+    dataset: { intent: "editor-member", option: o.name, focus: `opt-${o.name}-${m}`, member: m,
+      testid: "option-member" },
+    text: memberLabel(o.name, m) })));
 }
 
 function deadlinesControl(o, value) {
@@ -253,17 +370,14 @@ function deadlinesControl(o, value) {
     const id = `opt-deadlines-${i}`;
     return h("label", { class: "deadline", for: id },
       h("span", { text: word === "re" ? `${actionLabel("re")}/${actionLabel("kontra")}` : actionLabel(word) }),
-      select(id, range(low, high).map((n) => [n, String(n)]), value[i], (v) => {
-        const next = [...value];
-        next[i] = Number(v);
-        setValue("deadlines", next);
-      }, { focus: id, option: "deadlines" }));
+      select(id, range(low, high).map((n) => [n, String(n)]), value[i],
+        { intent: "editor-deadline", index: String(i), focus: id, option: "deadlines" }));
   }));
 }
 
 // Where the engine's refusal is said: next to the option it names if that is shown,
 // else next to the option changed last.
-function refusalAt(shown) {
+function refusalAt(ed, shown) {
   const a = ed.answer;
   if (!a || a.ok || a.pending) return null;
   if (a.option && shown.includes(a.option)) return a.option;
@@ -271,9 +385,9 @@ function refusalAt(shown) {
   return null;
 }
 
-function optionRow(o, refusedHere) {
-  const preset = ctx.meta()[ed.base];
-  const differs = JSON.stringify(ed.values[o.name]) !== JSON.stringify(preset[o.name]);
+function optionRow(ed, presets, o, refusedHere) {
+  const preset = presets[ed.base];
+  const differs = !same(ed.values[o.name], preset[o.name]);
   const id = `opt-${o.name}`;
   const wide = o.type === "list"; // a row of toggles or five deadlines: under the text
   return h("div", { class: `option${wide ? " wide" : ""}${differs ? " differs" : ""}${refusedHere ? " refused" : ""}`,
@@ -284,47 +398,39 @@ function optionRow(o, refusedHere) {
     h("span", { id: `${id}-line`, class: "option-line", text: optionLine(o.name) }),
     differs ? h("span", { class: "option-preset", text: t("presetHas", { value: valueLabel(o.name, preset[o.name]) }) })
       : null),
-  h("div", { class: "option-control" }, control(o)),
+  h("div", { class: "option-control" }, control(ed, o)),
   refusedHere ? h("p", { class: "option-refused", role: "alert", dataset: { testid: "option-refused" },
     text: errorText(ed.answer.refusal) }) : null);
 }
 
-// ---- screens ---------------------------------------------------------------------
+// ---- screens ----------------------------------------------------------------------------------
 
-export function editorScreen(engineReady) {
-  if (!ctx.meta() || !ctx.options()) {
+export function editorScreen(state) {
+  const ed = state.editor;
+  if (!state.meta?.presets || !state.meta?.options) {
     return h("section", { class: "rules-page" }, h("p", { class: "quiet", text: t("engineWait") }));
   }
-  if (ed.mode === "edit") return editView(engineReady);
-  if (ed.mode === "view") return helpView();
-  return listView();
+  if (ed.mode === "edit") {
+    return ed.values ? editView(state)
+      : h("section", { class: "rules-page" }, h("p", { class: "quiet", text: t("engineWait") }));
+  }
+  if (ed.mode === "view") return helpView(state);
+  return listView(state);
 }
 
-function presetSelect(id, value, onChange) {
-  const meta = ctx.meta();
-  const el = h("select", { id, dataset: { focus: id, testid: id } },
-    Object.keys(meta).map((p) => h("option", { value: p, selected: p === value, text: presetName(meta, p) })));
-  el.addEventListener("change", () => onChange(el.value));
-  return el;
+function presetSelect(id, value, intent, presets) {
+  return h("select", { id, dataset: { intent, focus: id, testid: id } },
+    Object.keys(presets).map((p) => h("option", { value: p, selected: p === value, text: presetName(presets, p) })));
 }
 
-function editView() {
-  if (!ed.values) startDraft(ed.source?.rules ?? ed.base, ed.source?.variant);
-  const options = ctx.options().filter((o) => o.group !== "table");
-  const shown = options.filter(applies).map((o) => o.name);
-  const refused = refusalAt(shown);
+function editView(state) {
+  const ed = state.editor;
+  const presets = state.meta.presets;
+  const options = state.meta.options.filter((o) => o.group !== "table");
+  const shown = options.filter((o) => applies(ed, o)).map((o) => o.name);
+  const refused = refusalAt(ed, shown);
   const a = ed.answer;
   const ok = !!a?.ok && !a.pending;
-  const name = h("input", { id: "variant-name", type: "text", maxlength: "60", autocomplete: "off",
-    value: ed.name, placeholder: t("variantNamePlaceholder"), dataset: { focus: "variant-name", testid: "variant-name" } });
-  const saveButton = h("button", { type: "button", class: "primary",
-    "aria-disabled": ok && V.cleanName(ed.name) ? null : "true", dataset: { testid: "variant-save", focus: "variant-save" },
-    text: t("variantSave") });
-  name.addEventListener("input", () => {
-    ed.name = name.value;
-    saveButton.setAttribute("aria-disabled", ed.answer?.ok && V.cleanName(ed.name) ? "false" : "true");
-  });
-  saveButton.addEventListener("click", () => saveDraft());
   const general = a && !a.ok && !a.pending && !refused
     ? h("p", { class: "option-refused", role: "alert", dataset: { testid: "option-refused" }, text: errorText(a.refusal) })
     : null;
@@ -334,53 +440,40 @@ function editView() {
     h("h2", { id: "editor-title", text: ed.id ? t("editorEditTitle") : t("editorTitle") }),
     h("a", { class: "link-like", href: "#/rules", dataset: { testid: "to-variants" }, text: t("backToVariants") })),
   h("div", { class: "field-row editor-head" },
-    h("div", { class: "field" }, h("label", { for: "variant-name", text: t("variantName") }), name),
+    h("div", { class: "field" }, h("label", { for: "variant-name", text: t("variantName") }),
+      h("input", { id: "variant-name", type: "text", maxlength: "60", autocomplete: "off",
+        value: ed.name, placeholder: t("variantNamePlaceholder"),
+        dataset: { intent: "editor-name", focus: "variant-name", testid: "variant-name" } })),
     h("div", { class: "field" }, h("label", { for: "editor-base", text: t("editorBase") }),
-      presetSelect("editor-base", ed.base, (p) => {
-        const { id, name } = ed;
-        startDraft(p);
-        Object.assign(ed, { id, name });
-        ctx.render();
-      }))),
+      presetSelect("editor-base", ed.base, "editor-base", presets))),
   h("section", { class: "editor-summary", "aria-labelledby": "editor-diff-title" },
-    h("h3", { id: "editor-diff-title", text: t("diffTitle", { preset: presetName(ctx.meta(), ed.base) }) }),
+    h("h3", { id: "editor-diff-title", text: t("diffTitle", { preset: presetName(presets, ed.base) }) }),
     differencesView(ok ? a.differences : (a?.differences ?? []))),
   general,
   GROUPS.map((g) => {
     const list = options.filter((o) => o.group === g && shown.includes(o.name));
     if (!list.length) return null;
-    const changedHere = list.some((o) => JSON.stringify(ed.values[o.name]) !== JSON.stringify(ctx.meta()[ed.base][o.name]));
-    const det = h("details", { class: "option-group", open: ed.open[g] ?? (g === "cards" || changedHere || list.some((o) => o.name === refused)),
-      dataset: { testid: "option-group", group: g } },
-    h("summary", {}, h("span", { text: t(`group.${g}`) }),
-      changedHere ? h("span", { class: "group-changed", text: t("groupChanged") }) : null),
-    list.map((o) => optionRow(o, o.name === refused)));
-    det.addEventListener("toggle", () => { ed.open[g] = det.open; });
-    return det;
+    const changedHere = list.some((o) => !same(ed.values[o.name], presets[ed.base][o.name]));
+    const open = ed.open[g] ?? (g === "cards" || changedHere || list.some((o) => o.name === refused));
+    return h("details", { class: "option-group", open, dataset: { testid: "option-group", group: g } },
+      h("summary", { dataset: { intent: "editor-group", group: g, open: String(open), focus: `group-${g}` } },
+        h("span", { text: t(`group.${g}`) }),
+        changedHere ? h("span", { class: "group-changed", text: t("groupChanged") }) : null),
+      list.map((o) => optionRow(ed, presets, o, o.name === refused)));
   }),
-  h("div", { class: "editor-go" }, saveButton,
-    h("a", { class: "button", href: `#/rules/view?rules=${encodeURIComponent(ed.base)}${V.optionsParam(draftRules())}`,
+  h("div", { class: "editor-go" },
+    h("button", { type: "button", class: "primary",
+      // without a name it stays pressable: pressed, it says the name is missing
+      "aria-disabled": ok ? null : "true",
+      dataset: { intent: "editor-save", testid: "variant-save", focus: "variant-save" }, text: t("variantSave") }),
+    h("a", { class: "button", href: viewLink(draftRules(ed, presets, state.meta.options)),
       dataset: { testid: "variant-view" }, text: t("rulesView") })),
   ed.saved ? h("p", { class: "saved-note", role: "status", dataset: { testid: "variant-saved" },
     text: t("variantSaved", { name: ed.saved }) }) : null);
 }
 
-async function saveDraft() {
-  const name = V.cleanName(ed.name);
-  if (!ed.answer?.ok || ed.answer.pending) return;
-  if (!name) { ctx.alert(t("variantNameMissing")); ctx.render(); return; }
-  try {
-    const v = await V.storeVariant(name, ed.answer.rules === ed.base ? { preset: ed.base, options: {} } : ed.answer.rules, ed.id);
-    ed.id = v.id;
-    ed.saved = v.name;
-  } catch {
-    ctx.alert(t("storageFailed"));
-  }
-  ctx.render();
-}
-
-function playLink(rules) {
-  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+// A link that deals a game with these rules (the seed: drawn when the route opened).
+function playLink(rules, seed) {
   return `#/play?rules=${encodeURIComponent(V.presetOf(rules))}${V.optionsParam(rules)}&seed=${seed}`;
 }
 
@@ -388,95 +481,72 @@ function viewLink(rules) {
   return `#/rules/view?rules=${encodeURIComponent(V.presetOf(rules))}${V.optionsParam(rules)}`;
 }
 
-function listView() {
-  const list = V.variants.list;
-  const file = h("input", { type: "file", accept: "application/json,.json", hidden: true,
-    dataset: { testid: "variants-import-file" } });
-  file.addEventListener("change", async () => {
-    const f = file.files?.[0];
-    if (!f) return;
-    try {
-      const names = await V.importText(await f.text());
-      ctx.alert("");
-      ctx.status(t("variantsImported", { names: names.join(", ") }));
-    } catch (err) {
-      ctx.alert(t("variantsImportBad", { why: errorText(err) }));
-    }
-    ctx.render();
-  });
-  let from = "ddv";
+function button(label, intent, extra = {}, data = {}) {
+  return h("button", { type: "button", ...extra, dataset: { intent, ...data }, text: label });
+}
+
+function listView(state) {
+  const ed = state.editor;
+  const presets = state.meta.presets;
+  const list = state.variants.list;
   return h("section", { class: "rules-page variants", dataset: { testid: "variants" }, "aria-labelledby": "variants-title" },
     h("h2", { id: "variants-title", text: t("variantsTitle") }),
     h("p", { class: "quiet", text: t("variantsLine") }),
-    list.length ? h("ul", { class: "variant-list" }, list.map(variantItem))
+    list.length ? h("ul", { class: "variant-list" }, list.map((v) => variantItem(state, v)))
       : h("p", { class: "empty", text: t("variantsNone") }),
     h("div", { class: "variants-new" },
       h("div", { class: "field" }, h("label", { for: "variants-from", text: t("editorBase") }),
-        presetSelect("variants-from", from, (p) => { from = p; })),
-      button(t("variantNew"), () => { location.hash = `#/rules/edit?from=${encodeURIComponent(from)}`; },
-        { class: "primary", dataset: { testid: "variant-new" } })),
+        presetSelect("variants-from", ed.from, "editor-from", presets)),
+      button(t("variantNew"), "editor-new", { class: "primary" }, { testid: "variant-new" })),
     h("div", { class: "saves" },
-      button(t("variantsExport"), () => download("hausregeln.json", "application/json", V.exportText()),
-        { disabled: !list.length, dataset: { testid: "variants-export" } }),
-      button(t("variantsImport"), () => file.click(), { dataset: { testid: "variants-import" } }),
-      file));
+      button(t("variantsExport"), "editor-export-all", { disabled: !list.length }, { testid: "variants-export" }),
+      button(t("variantsImport"), "editor-import", {}, { testid: "variants-import" }),
+      h("input", { type: "file", accept: "application/json,.json", hidden: true,
+        dataset: { intent: "editor-import-chosen", testid: "variants-import-file" } })));
 }
 
-// A button that calls fn when pressed (these screens bind their own listeners).
-function button(label, fn, extra = {}) {
-  const b = h("button", { type: "button", ...extra, text: label });
-  b.addEventListener("click", fn);
-  return b;
-}
-
-function variantItem(v) {
-  const answer = V.checkedRules(v.rules);
-  const renaming = ed.renaming === v.id;
+function variantItem(state, v) {
+  const ed = state.editor;
+  const presets = state.meta.presets;
+  const answer = V.knownCheck(state.variants, v.rules);
   const asking = ed.confirmDelete === v.id;
-  let nameNode;
-  if (renaming) {
-    const input = h("input", { type: "text", maxlength: "60", value: v.name, "aria-label": t("variantName"),
-      dataset: { testid: "variant-rename-input", focus: `rename-${v.id}` } });
-    const done = async () => { await V.renameVariant(v.id, input.value); ed.renaming = null; ctx.render(); };
-    input.addEventListener("keydown", (e) => { if (e.key === "Enter") done(); });
-    nameNode = h("span", { class: "rename" }, input, button(t("ok"), done, { class: "primary", dataset: { testid: "variant-rename-ok" } }));
-  } else {
-    nameNode = h("strong", { class: "variant-name", text: v.name });
-  }
+  const nameNode = ed.renaming === v.id
+    ? h("span", { class: "rename" },
+      h("input", { type: "text", maxlength: "60", value: ed.renameText, "aria-label": t("variantName"),
+        dataset: { intent: "editor-rename-text", keys: "Enter", testid: "variant-rename-input", focus: `rename-${v.id}` } }),
+      button(t("ok"), "editor-rename-ok", { class: "primary" }, { testid: "variant-rename-ok" }))
+    : h("strong", { class: "variant-name", text: v.name });
   return h("li", { class: "variant", dataset: { testid: "variant", id: v.id, name: v.name } },
     h("div", { class: "variant-head" }, nameNode,
-      h("span", { class: "quiet", text: t("variantFrom", { preset: presetName(ctx.meta(), v.rules.preset) }) })),
+      h("span", { class: "quiet", text: t("variantFrom", { preset: presetName(presets, v.rules.preset) }) })),
     answer?.ok ? differencesView(answer.differences)
       : answer ? h("p", { class: "option-refused", text: errorText(answer.refusal) }) : null,
     h("div", { class: "variant-go" },
-      h("a", { class: "button primary", href: playLink(v.rules), dataset: { testid: "variant-play" }, text: t("variantPlay") }),
+      h("a", { class: "button primary", href: playLink(v.rules, ed.seed), dataset: { testid: "variant-play" }, text: t("variantPlay") }),
       h("a", { class: "button", href: `#/rules/edit?variant=${encodeURIComponent(v.id)}`, dataset: { testid: "variant-edit" },
         text: t("variantEdit") }),
       h("a", { class: "button", href: viewLink(v.rules), dataset: { testid: "variant-rules" }, text: t("rulesView") }),
-      button(t("variantRename"), () => { ed.renaming = v.id; ctx.render(); }, { dataset: { testid: "variant-rename" } }),
-      button(t("variantExport"), () => download(`${v.name.replace(/[^\p{L}\p{N}]+/gu, "-") || "variante"}.json`,
-        "application/json", V.exportText([v])), { dataset: { testid: "variant-export" } }),
-      button(asking ? t("quarantineDeleteSure") : t("quarantineDelete"), async () => {
-        if (!asking) { ed.confirmDelete = v.id; ctx.render(); return; }
-        ed.confirmDelete = null;
-        await V.deleteVariant(v.id);
-      }, { class: asking ? "danger" : null, dataset: { testid: "variant-delete" } })));
+      button(t("variantRename"), "editor-rename", {}, { id: v.id, testid: "variant-rename" }),
+      button(t("variantExport"), "editor-export", {}, { id: v.id, testid: "variant-export" }),
+      button(asking ? t("quarantineDeleteSure") : t("quarantineDelete"), "editor-delete",
+        { class: asking ? "danger" : null }, { id: v.id, testid: "variant-delete" })));
 }
 
 // ---- the rules page of one rule set ---------------------------------------------------
 
-export async function openHelp(rules) {
+// The rules page's facts: the engine's check of the rule set and its rules_help answer.
+async function openHelp(ctx, rules) {
+  ctx.update((s) => { s.editor.help = { rules, answer: null, check: null, error: null }; });
   const help = { rules, answer: null, check: null, error: null };
-  ed.help = help;
   try {
-    const check = await V.checkRules(rules);
+    const check = await V.checkRules(ctx, rules);
     help.check = check;
-    if (!check.ok) throw Object.assign(new Error("refused"), check.refusal);
+    if (!check.ok) throw check.refusal;
     help.answer = await ctx.call("rules_help", { rules: check.rules });
   } catch (err) {
-    help.error = err;
+    help.error = { code: err?.code ?? null, params: err?.params ?? {} };
   }
-  if (ed.help === help) ctx.render();
+  ctx.update((s) => { if (s.editor.help?.rules === rules) s.editor.help = help; });
 }
 
 // The trump order of every contract; kinds with the same trumps share a row.
@@ -530,13 +600,13 @@ function scoringFacts(info) {
   return h("dl", { class: "scoring-facts" }, facts.map(([k, v]) => [h("dt", { text: k }), h("dd", { text: v })]));
 }
 
-export function rulesPageBody(help) {
+export function rulesPageBody(help, presets) {
   if (help.error) return h("p", { class: "option-refused", role: "alert", text: errorText(help.error) });
   if (!help.answer) return h("p", { class: "quiet", text: t("engineWait") });
   const info = help.check.info;
   return [
     h("section", { "aria-labelledby": "help-diff-title" },
-      h("h3", { id: "help-diff-title", text: t("diffTitle", { preset: presetName(ctx.meta(), help.check.preset) }) }),
+      h("h3", { id: "help-diff-title", text: t("diffTitle", { preset: presetName(presets, help.check.preset) }) }),
       differencesView(help.check.differences, { testid: "help-differences" })),
     h("section", { "aria-labelledby": "help-trumps-title" },
       h("h3", { id: "help-trumps-title", text: t("trumpOrderTitle") }),
@@ -553,19 +623,20 @@ export function rulesPageBody(help) {
   ];
 }
 
-function helpView() {
-  const help = ed.help;
+function helpView(state) {
+  const presets = state.meta.presets;
+  const help = state.editor.help;
   const rules = help?.check?.ok ? help.check.rules : help?.rules ?? "ddv";
   const preset = V.presetOf(rules);
-  const primer = localText(ctx.meta()?.[preset]?.primer);
-  const saved = V.findVariant(rules);
+  const primer = localText(presets[preset]?.primer);
+  const saved = V.findVariant(state.variants, rules);
   return h("section", { class: "rules-page rules-help", dataset: { testid: "rules-help" }, "aria-labelledby": "help-title" },
-    h("h2", { id: "help-title", text: t("rulesOf", { name: rulesName(rules) }) }),
-    help ? rulesPageBody(help) : null,
-    primer ? h("details", { class: "primer-box" }, h("summary", { text: t("primerTitle", { name: presetName(ctx.meta(), preset) }) }),
+    h("h2", { id: "help-title", text: t("rulesOf", { name: rulesName(rules, state) }) }),
+    help ? rulesPageBody(help, presets) : null,
+    primer ? h("details", { class: "primer-box" }, h("summary", { text: t("primerTitle", { name: presetName(presets, preset) }) }),
       primer.split(/\n\s*\n/).map((p) => h("p", { text: p }))) : null,
     h("div", { class: "editor-go help-go" },
-      h("a", { class: "button primary", href: playLink(rules), dataset: { testid: "help-play" }, text: t("variantPlay") }),
+      h("a", { class: "button primary", href: playLink(rules, state.editor.seed), dataset: { testid: "help-play" }, text: t("variantPlay") }),
       h("a", { class: "button", href: saved ? `#/rules/edit?variant=${encodeURIComponent(saved.id)}`
         : `#/rules/edit?from=${encodeURIComponent(preset)}${V.optionsParam(rules)}`, text: t("variantEdit") })));
 }

@@ -29,12 +29,31 @@ export function runIntent(table, name, ctx, data = {}) {
   return true;
 }
 
-// What a handler gets of the element: its data-* values, plus `value` for inputs and
-// selects and `enabled` (false for aria-disabled="true").
+const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+// fields that are chosen, not typed: they answer when the choice is made
+const CHOSEN = new Set(["checkbox", "radio", "range", "file"]);
+
+// Whether `event` is the one the element's intent answers to: a button's (or any other
+// element's) click; a typed field's every input (its change on blur would redraw under
+// the pointer); a select's, box's, slider's (when let go) or file field's change; and
+// the keys a field names in data-keys ("Enter").
+export function answers(el, event) {
+  const field = FIELDS.has(el.tagName);
+  if (event.type === "click") return !field;
+  if (event.type === "keydown") return !!el.dataset.keys && el.dataset.keys.split(" ").includes(event.key);
+  const typed = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !CHOSEN.has(el.type));
+  if (event.type === "input") return field && typed;
+  if (event.type === "change") return field && !typed;
+  return false;
+}
+
+// What a handler gets of the element: its data-* values; for a field its `value`,
+// `checked` and chosen `files`; `enabled` (false for aria-disabled="true"); the key's
+// `event` for a keydown.
 export function intentData(el, event = null) {
   const data = { ...el.dataset };
-  if ("value" in el && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA")) {
-    data.value = el.type === "checkbox" ? el.checked : el.value;
+  if (FIELDS.has(el.tagName)) {
+    Object.assign(data, { value: el.value, checked: !!el.checked, files: el.files ? [...el.files] : null });
   }
   data.enabled = el.getAttribute?.("aria-disabled") !== "true";
   if (event && event.type === "keydown") data.event = event;

@@ -1,9 +1,11 @@
-// Player options: persisted in localStorage under "doko.options" (options
-// only, never a game), applied to the page (theme, animation speed) on change.
+// Player options: persisted in localStorage under "doko.options" (options only, never a
+// game), applied to the page (theme, animation speed) on change. The options are the
+// store's `options` slice (initialOptions); these are plain functions of it.
 
 const KEY = "doko.options";
 
 export const SPEEDS = { slow: 800, normal: 400, fast: 150, instant: 0 };
+const FLIGHT = { slow: 320, normal: 240, fast: 150, instant: 0 }; // ms a card flies, per speed
 
 export const DEFAULTS = Object.freeze({
   theme: "auto", // auto (follows prefers-color-scheme) | light | dark
@@ -15,59 +17,83 @@ export const DEFAULTS = Object.freeze({
   fourColour: false, // tournament deck: Kreuz black, Pik green, Herz red, Karo orange
 });
 
-export const options = { ...DEFAULTS };
-
-export function loadOptions() {
+// The options as stored (JSON text, or nothing): known keys of the right type, the
+// defaults for the rest and for anything unreadable.
+export function parseOptions(text) {
+  const out = { ...DEFAULTS };
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) || "{}");
+    const saved = JSON.parse(text || "{}");
     if (saved && typeof saved === "object") {
       for (const [key, value] of Object.entries(saved)) {
-        if (key in DEFAULTS && typeof value === typeof DEFAULTS[key]) options[key] = value;
+        if (key in DEFAULTS && typeof value === typeof DEFAULTS[key]) out[key] = value;
       }
     }
   } catch {
-    // private mode or a corrupt entry: the defaults stand
+    // a corrupt entry: the defaults stand
   }
-  if (!(options.speed in SPEEDS)) options.speed = DEFAULTS.speed;
-  if (!["auto", "light", "dark"].includes(options.theme)) options.theme = DEFAULTS.theme;
-  applyOptions();
-  return options;
+  if (!(out.speed in SPEEDS)) out.speed = DEFAULTS.speed;
+  if (!["auto", "light", "dark"].includes(out.theme)) out.theme = DEFAULTS.theme;
+  return out;
 }
 
-export function setOption(key, value) {
-  if (!(key in DEFAULTS)) return;
-  options[key] = value;
-  try { localStorage.setItem(KEY, JSON.stringify(options)); } catch { /* private mode */ }
-  applyOptions();
-}
-
-export function delay() {
-  return SPEEDS[options.speed] ?? SPEEDS.normal;
-}
-
-// The theme the page shows now: an explicit choice, else the system's.
-export function effectiveTheme() {
-  if (options.theme !== "auto") return options.theme;
-  return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-}
-
-function applyOptions() {
-  const root = document.documentElement;
-  if (options.theme === "auto") delete root.dataset.theme;
-  else root.dataset.theme = options.theme;
-  root.style.setProperty("--anim", `${Math.round(delay() * 0.6)}ms`);
-  root.dataset.speed = options.speed;
-  root.dataset.deck = options.fourColour ? "four" : "two";
-}
-
-// ---- sound: one short WebAudio click, no audio files ----------------------
-
-let audio = null;
-
-export function click() {
-  if (!options.sound) return;
+// The slice: the device's stored options (the defaults in private mode).
+export function initialOptions() {
   try {
-    audio ??= new AudioContext();
+    return parseOptions(globalThis.localStorage?.getItem(KEY));
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+// One option changed (an unknown key changes nothing); true if it was taken.
+export function changeOption(opts, key, value) {
+  if (!(key in DEFAULTS) || typeof value !== typeof DEFAULTS[key]) return false;
+  if (key === "speed" && !(value in SPEEDS)) return false;
+  if (key === "theme" && !["auto", "light", "dark"].includes(value)) return false;
+  opts[key] = value;
+  return true;
+}
+
+export function saveOptions(opts) {
+  try { globalThis.localStorage?.setItem(KEY, JSON.stringify(opts)); } catch { /* private mode */ }
+}
+
+// ms before each bot move, so cards can be seen landing.
+export function delayOf(opts) {
+  return SPEEDS[opts.speed] ?? SPEEDS.normal;
+}
+
+// ms a card flies: follows the speed setting.
+export function flightOf(opts) {
+  return FLIGHT[opts.speed] ?? FLIGHT.normal;
+}
+
+// The theme the page shows: an explicit choice, else the system's.
+export function themeOf(opts, systemDark = globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches) {
+  if (opts.theme !== "auto") return opts.theme;
+  return systemDark ? "dark" : "light";
+}
+
+// The options on the document root (theme, animation time, speed, deck colours).
+export function applyOptions(opts, root = globalThis.document?.documentElement) {
+  if (!root) return;
+  if (opts.theme === "auto") delete root.dataset.theme;
+  else root.dataset.theme = opts.theme;
+  root.style.setProperty("--anim", `${Math.round(delayOf(opts) * 0.6)}ms`);
+  root.dataset.speed = opts.speed;
+  root.dataset.deck = opts.fourColour ? "four" : "two";
+}
+
+// ---- sound: one short WebAudio click, no audio files ----------------------------------
+
+// The audio device is opened on the first click and kept: browsers allow only a few.
+const sound = { audio: null };
+
+export function clickSound(opts) {
+  if (!opts.sound) return;
+  try {
+    sound.audio ??= new AudioContext();
+    const audio = sound.audio;
     if (audio.state === "suspended") audio.resume();
     const now = audio.currentTime;
     const osc = audio.createOscillator();
@@ -83,4 +109,33 @@ export function click() {
   } catch {
     // no audio device: stay silent
   }
+}
+
+// ---- until the table tools read state.options: the old calls, on one shared object ----
+// (table-tools.js and app.js call these today; each is one of the functions above)
+
+export const options = { ...DEFAULTS };
+
+export function loadOptions() {
+  Object.assign(options, initialOptions());
+  applyOptions(options);
+  return options;
+}
+
+export function setOption(key, value) {
+  if (!changeOption(options, key, value)) return;
+  saveOptions(options);
+  applyOptions(options);
+}
+
+export function delay() {
+  return delayOf(options);
+}
+
+export function effectiveTheme() {
+  return themeOf(options);
+}
+
+export function click() {
+  clickSound(options);
 }

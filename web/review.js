@@ -2,105 +2,142 @@
 // viewer and shows, for each decision of the player's seat, what the strongest bot would
 // have chosen from the same cards and what the choice cost (engine: doko.review). The
 // worker answers one request at a time, so the review asks for one decision per request:
-// the table's own requests get their turn in between. The statistics page reads the
-// deals kept on this device (storage.js, kind "stats").
-import { h, signed, download } from "./dom.js";
-import { t, cardName, actionLabel, errorText, presetName } from "./i18n.js";
+// the table's own requests get their turn in between. The statistics page shows the
+// deals kept on this device (the "stats" entry).
+// State: the store's `review` and `stats` slices; reviewScreen and statsScreen draw them,
+// reviewIntents and statsIntents change them through ctx.
+import { h, signed } from "./dom.js";
+import { t, cardName, actionLabel, errorText, presetName, getLang } from "./i18n.js";
 import { frameFelt } from "./replay.js";
 import { isCard } from "./cards.js";
 import { icon } from "./icons.js";
-import * as saved from "./storage.js";
 
 const DEFAULT_BUDGET_MS = 1500; // per decision, as doko.review's default
-const rs = {
-  record: null, seat: 0, bots: [], key: "", played: 0, frames: [], indices: [], decisions: [],
-  cursor: 0, state: "idle", // idle | running | stopped | done | failed
-  summary: null, duplicate: null, started: 0, ms: 0, error: "",
-};
-const st = { deals: null }; // the statistics page's deals
-let ctx = null; // {call, render, back, meta}
-let token = 0;
+const MAX_STEPS = 400; // a deal has far fewer actions; a bound against a loop
 
-export function initReview(context) {
-  ctx = context;
+export function initialReview() {
+  return {
+    record: null, seat: 0, bots: [], names: [], key: "", played: 0, frames: [], indices: [], decisions: [],
+    cursor: 0, state: "idle", // idle | running | stopped | done | failed
+    summary: null, duplicate: null, started: 0, ms: 0, error: "",
+    run: 0, // the review under way: a newer one (or a stop) drops the answers of an older
+  };
+}
+
+export function initialStats() {
+  return { deals: null }; // the deals kept on this device, once read
 }
 
 // The budget per decision: the page's default, or `review-budget=MS` in the link (tests).
-function budget() {
-  const query = location.hash.split("?")[1] ?? "";
+export function reviewBudget(hash) {
+  const query = String(hash ?? "").split("?")[1] ?? "";
   const asked = Number.parseInt(new URLSearchParams(query).get("review-budget") ?? "", 10);
   return asked >= 1 && asked <= 60000 ? asked : DEFAULT_BUDGET_MS;
 }
 
+// A running review stops (its answers still on their way are dropped).
+export function stopReview(rs) {
+  rs.run += 1;
+  if (rs.state === "running") rs.state = "stopped";
+}
+
+function update(ctx, fn) {
+  ctx.update((s) => fn(s.review));
+}
+
 // Open the review of a finished deal: its record, the reviewed seat, the bots that
-// played the others (for the replay with the bot in the player's seat) and the
-// statistics key of the deal (its review loss is written there).
-export async function openReview({ record, seat, bots, key, played }) {
-  const mine = ++token;
-  Object.assign(rs, { record, seat, bots, key, played, frames: [], indices: [], decisions: [], cursor: 0,
-    state: "running", summary: null, duplicate: null, started: performance.now(), ms: 0, error: "" });
-  ctx.render();
+// played the others (for the replay with the bot in the player's seat), the seats'
+// names, and the statistics key of the deal (its review loss is written there).
+export async function reviewOpen(ctx, { record, seat, bots, names = [], key, played }) {
+  let mine = 0;
+  update(ctx, (rs) => {
+    mine = rs.run + 1;
+    Object.assign(rs, initialReview(), { record, seat, bots, names, key, played, run: mine,
+      state: "running", started: performance.now() });
+  });
+  const live = () => ctx.state.review.run === mine;
   try {
-    rs.frames = (await ctx.call("replay_record", { record })).frames;
-    rs.indices = (await ctx.call("review_start", { record, seat })).indices;
-    if (mine !== token) return;
-    ctx.render();
-    await run(mine);
+    const frames = (await ctx.call("replay_record", { record })).frames;
+    const indices = (await ctx.call("review_start", { record, seat })).indices;
+    if (!live()) return;
+    update(ctx, (rs) => Object.assign(rs, { frames, indices }));
+    await run(ctx, live, reviewBudget(globalThis.location?.hash));
   } catch (err) {
-    if (mine !== token) return;
-    rs.state = "failed";
-    rs.error = errorText(err);
-    ctx.render();
+    if (!live()) return;
+    update(ctx, (rs) => Object.assign(rs, { state: "failed", error: errorText(err) }));
   }
 }
 
-async function run(mine) {
-  for (const index of rs.indices.slice(rs.decisions.length)) {
-    if (mine !== token || rs.state !== "running") return;
-    const found = await ctx.call("review_step", { record: rs.record, seat: rs.seat, index,
-      budget_ms: budget(), seed: 1 });
-    if (mine !== token || rs.state !== "running") return;
-    rs.decisions.push(found);
-    ctx.render();
+async function run(ctx, live, budget) {
+  const going = () => live() && ctx.state.review.state === "running";
+  const { record, seat } = ctx.state.review;
+  for (const index of ctx.state.review.indices.slice(ctx.state.review.decisions.length)) {
+    if (!going()) return;
+    const found = await ctx.call("review_step", { record, seat, index, budget_ms: budget, seed: 1 });
+    if (!going()) return;
+    update(ctx, (rs) => { rs.decisions.push(found); });
   }
-  rs.summary = await ctx.call("review_summary", { seat: rs.seat, decisions: rs.decisions });
-  if (mine !== token) return;
-  rs.decisions = rs.summary.decisions;
-  rs.ms = Math.round(performance.now() - rs.started);
-  document.body.dataset.reviewMs = String(rs.ms);
-  rs.state = "done";
-  const largest = rs.summary.largest[0];
-  rs.cursor = largest == null ? 0 : Math.max(0, rs.indices.indexOf(largest));
-  ctx.render();
-  if (rs.key) saved.noteReviewLoss(rs.key, rs.summary.total_loss).catch(() => {});
-  await replayStronger(mine);
+  const summary = await ctx.call("review_summary", { seat, decisions: ctx.state.review.decisions });
+  if (!live()) return;
+  update(ctx, (rs) => {
+    rs.summary = summary;
+    rs.decisions = summary.decisions;
+    rs.ms = Math.round(performance.now() - rs.started);
+    rs.state = "done";
+    const largest = summary.largest[0];
+    rs.cursor = largest == null ? 0 : Math.max(0, rs.indices.indexOf(largest));
+  });
+  if (globalThis.document) document.body.dataset.reviewMs = String(ctx.state.review.ms);
+  const { key } = ctx.state.review;
+  if (key) ctx.save("review-loss", { key, loss: summary.total_loss }).catch(() => {});
+  await replayStronger(ctx, live);
 }
 
 // The same cards in stronger hands: the deal again, the bot in the player's seat.
-async function replayStronger(mine) {
-  const replayed = { ...rs.record, actions: [] };
-  for (let i = 0; i < 400; i++) {
-    const step = await ctx.call("duplicate_step", { record: replayed, seat: rs.seat, bots: rs.bots,
-      seed: 1 });
-    if (mine !== token) return;
+async function replayStronger(ctx, live) {
+  const { record, seat, bots, played } = ctx.state.review;
+  const replayed = { ...record, actions: [] };
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const step = await ctx.call("duplicate_step", { record: replayed, seat, bots, seed: 1 });
+    if (!live()) return;
     if (step.done) {
-      rs.duplicate = { bot: step.points[rs.seat], you: rs.played };
-      ctx.render();
+      update(ctx, (rs) => { rs.duplicate = { bot: step.points[seat], you: played }; });
       return;
     }
     replayed.actions = [...replayed.actions, step.action];
   }
 }
 
-export function stopReview() {
-  token++;
-  if (rs.state === "running") rs.state = "stopped";
+function go(ctx, cursor) {
+  update(ctx, (rs) => { rs.cursor = Math.max(0, Math.min(rs.decisions.length - 1, cursor)); });
 }
 
-function go(cursor) {
-  rs.cursor = Math.max(0, Math.min(rs.decisions.length - 1, cursor));
-  ctx.render();
+// Back to the table the review was opened from ("review-back" is the game's intent:
+// it goes back with this and wakes the table's bots).
+export function closeReview(state) {
+  stopReview(state.review);
+  state.screen = "play";
 }
+
+export const reviewIntents = {
+  "review-prev": (ctx) => go(ctx, ctx.state.review.cursor - 1),
+  "review-next": (ctx) => go(ctx, ctx.state.review.cursor + 1),
+  "review-go": (ctx, data) => go(ctx, Number(data.value)),
+  "review-stop": (ctx) => update(ctx, stopReview),
+  // the reviewed deal in the replay viewer, where a note can be added to any step and
+  // the deal shared as a demo
+  "review-annotate": async (ctx) => {
+    update(ctx, stopReview);
+    try {
+      const r = await ctx.call("encode_link", { record: ctx.state.review.record });
+      ctx.navigate(`#/replay/${r.payload}`);
+    } catch (err) {
+      update(ctx, (rs) => Object.assign(rs, { state: "failed", error: errorText(err) }));
+    }
+  },
+};
+
+// ---- drawing the review --------------------------------------------------------------------
 
 function actionText(action) {
   if (action == null) return t("rvSilence");
@@ -110,30 +147,26 @@ function actionText(action) {
 }
 
 function points(n) {
-  return n.toLocaleString(document.documentElement.lang || "de", { maximumFractionDigits: 1 });
+  return n.toLocaleString(getLang(), { maximumFractionDigits: 1 });
 }
 
-function summaryLine() {
+function summaryLine(rs) {
   const found = rs.decisions.filter((d) => d.loss >= (rs.summary?.threshold ?? 0.5));
   const total = rs.decisions.reduce((sum, d) => sum + d.loss, 0);
   if (!found.length) return t("rvNoMistakes");
   return t(found.length === 1 ? "rvSummaryOne" : "rvSummary", { n: found.length, points: points(total) });
 }
 
-function button(testid, label, onClick, extra = {}) {
-  const el = h("button", { type: "button", dataset: { testid }, text: label, ...extra });
-  el.addEventListener("click", onClick);
-  return el;
+function button(testid, label, intent, extra = {}) {
+  return h("button", { type: "button", dataset: { testid, intent, focus: testid }, text: label, ...extra });
 }
 
-function iconButton(testid, name, label, onClick, disabled) {
-  const el = h("button", { type: "button", class: "icon-only", "aria-label": label, title: label,
-    "aria-disabled": disabled ? "true" : null, dataset: { testid } }, icon(name));
-  el.addEventListener("click", onClick);
-  return el;
+function iconButton(testid, name, label, intent, disabled) {
+  return h("button", { type: "button", class: "icon-only", "aria-label": label, title: label,
+    "aria-disabled": disabled ? "true" : null, dataset: { testid, intent, focus: testid } }, icon(name));
 }
 
-function progress() {
+function progress(rs) {
   const total = rs.indices.length || 1;
   const now = Math.round((rs.decisions.length / total) * 100);
   return h("div", { class: "review-progress" },
@@ -141,24 +174,22 @@ function progress() {
       "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": String(now),
       style: `--p:${now}%`, dataset: { testid: "review-progress" } }, h("span")),
     h("span", { text: t("rvProgressText", { k: rs.decisions.length, n: rs.indices.length }) }),
-    button("review-stop", t("rvStop"), () => { stopReview(); ctx.render(); }));
+    button("review-stop", t("rvStop"), "review-stop"));
 }
 
-function decisionRow(d, i) {
+function decisionRow(rs, d, i) {
   const cls = `review-decision${d.mistake ? " mistake" : ""}${d.largest ? " largest" : ""}`
     + `${i === rs.cursor ? " current" : ""}`;
-  const el = h("button", { type: "button", class: cls, "aria-current": i === rs.cursor ? "step" : null,
-    dataset: { testid: "review-decision", index: String(d.index), loss: String(d.loss), ms: String(d.ms),
-      largest: String(!!d.largest) } },
+  return h("button", { type: "button", class: cls, "aria-current": i === rs.cursor ? "step" : null,
+    dataset: { testid: "review-decision", intent: "review-go", value: String(i), focus: `review-go:${i}`,
+      index: String(d.index), loss: String(d.loss), ms: String(d.ms), largest: String(!!d.largest) } },
   h("span", { class: "rv-played", text: actionText(d.played) }),
   d.best !== d.played ? h("span", { class: "rv-best", text: `→ ${actionText(d.best)}` }) : null,
   h("span", { class: "rv-loss num", text: d.loss > 0 ? `−${points(d.loss)}` : "✓" }),
   d.largest ? h("span", { class: "tag mini", text: t("rvLargest") }) : null);
-  el.addEventListener("click", () => go(i));
-  return el;
 }
 
-function current() {
+function current(rs) {
   const d = rs.decisions[rs.cursor];
   if (!d) return null;
   const open = d.open_best && d.open_best !== d.played
@@ -172,54 +203,47 @@ function current() {
     open);
 }
 
-// The reviewed deal in the replay viewer, where a note can be added to any step and the
-// deal shared as a demo.
-function annotate() {
-  stopReview();
-  ctx.call("encode_link", { record: rs.record }).then((r) => {
-    location.hash = `#/replay/${r.payload}`;
-  }, (err) => {
-    rs.state = "failed";
-    rs.error = errorText(err);
-    ctx.render();
-  });
-}
-
-export function reviewScreen() {
+export function reviewScreen(state) {
+  const rs = state.review;
   const n = rs.frames[0]?.hands.length ?? 4;
   const d = rs.decisions[rs.cursor];
   const frame = d ? rs.frames[d.index] : rs.frames[rs.frames.length - 1];
   const trickNo = frame ? frame.tricks.length + (frame.trick.length ? 1 : 0) : 0;
+  const names = (seat) => rs.names[seat] ?? t("player", { n: seat + 1 });
   return h("section", { class: "review", "aria-labelledby": "review-title",
     dataset: { testid: "review", state: rs.state } },
   h("div", { class: "review-head" },
     h("h2", { id: "review-title", text: t("rvTitle") }),
     h("p", { class: "review-summary", dataset: { testid: "review-summary" },
-      text: rs.state === "running" ? t("rvRunning") : summaryLine() }),
+      text: rs.state === "running" ? t("rvRunning") : summaryLine(rs) }),
     rs.duplicate ? h("p", { class: "review-duplicate", dataset: { testid: "review-duplicate" },
       text: t("rvDuplicate", { bot: signed(rs.duplicate.bot), you: signed(rs.duplicate.you) }) }) : null,
-    rs.state === "running" ? progress() : null,
+    rs.state === "running" ? progress(rs) : null,
     rs.state === "failed" ? h("p", { role: "alert", text: rs.error }) : null,
     h("div", { class: "review-nav" },
-      iconButton("review-prev", "prev", t("rvPrev"), () => go(rs.cursor - 1), rs.cursor <= 0),
-      iconButton("review-next", "next", t("rvNext"), () => go(rs.cursor + 1),
-        rs.cursor >= rs.decisions.length - 1),
-      button("review-back", t("rvBack"), () => { stopReview(); ctx.back(); }),
-      button("review-annotate", t("rvAnnotate"), annotate),
+      iconButton("review-prev", "prev", t("rvPrev"), "review-prev", rs.cursor <= 0),
+      iconButton("review-next", "next", t("rvNext"), "review-next", rs.cursor >= rs.decisions.length - 1),
+      button("review-back", t("rvBack"), "review-back"),
+      button("review-annotate", t("rvAnnotate"), "review-annotate"),
       h("a", { href: "#/stats", class: "button-link", dataset: { testid: "open-stats" }, text: t("stTitle") }))),
   h("div", { class: "review-stage" },
-    frame ? frameFelt(frame, { relative: (s) => (s - rs.seat + n) % n, trickNo, shownSeat: -1,
-      names: ctx.seatName }) : null,
-    h("div", { class: "review-side" }, current(),
+    frame ? frameFelt(frame, { relative: (s) => (s - rs.seat + n) % n, trickNo, shownSeat: -1, names }) : null,
+    h("div", { class: "review-side" }, current(rs),
       h("ol", { class: "review-list", "aria-label": t("rvDecisions") },
-        rs.decisions.map((x, i) => h("li", {}, decisionRow(x, i)))))));
+        rs.decisions.map((x, i) => h("li", {}, decisionRow(rs, x, i)))))));
 }
 
-// ---- statistics ----------------------------------------------------------
+// ---- statistics ------------------------------------------------------------------------------
 
-export async function openStats() {
-  try { st.deals = await saved.savedStats(); } catch { st.deals = []; }
+// The stored deals are in (the #/stats route reads them).
+export function statsRestore(ctx, deals) {
+  ctx.update((s) => { s.stats.deals = Array.isArray(deals) ? deals : []; });
 }
+
+export const statsIntents = {
+  "stats-export": (ctx) => ctx.download("doppelkopf-statistik.json", "application/json",
+    JSON.stringify({ deals: ctx.state.stats.deals ?? [] }, null, 1)),
+};
 
 function rate(won, all) {
   return all ? t("stRate", { won, all, pct: Math.round((100 * won) / all) }) : "–";
@@ -267,7 +291,8 @@ export function lineChart(series, { label, testid }) {
   return svg;
 }
 
-function groups(deals) {
+// The deals by rule set and level, in the order first played.
+export function statsGroups(deals) {
   const out = new Map();
   for (const d of deals) {
     const key = `${d.rules}|${d.level ?? ""}`;
@@ -277,8 +302,9 @@ function groups(deals) {
   return [...out.values()];
 }
 
-export function statsScreen() {
-  const deals = st.deals ?? [];
+export function statsScreen(state) {
+  const deals = state.stats.deals ?? [];
+  const presets = state.meta?.presets;
   const by = (party) => deals.filter((d) => d.party === party);
   const solos = by("soloist");
   const said = deals.filter((d) => d.said);
@@ -287,8 +313,6 @@ export function statsScreen() {
   const series = deals.filter((d) => d.game === lastGame && Array.isArray(d.totals));
   const seats = series.length ? series[series.length - 1].totals.length : 0;
   const me = series.length ? series[series.length - 1].seat : 0;
-  const exportButton = button("stats-export", t("stExport"), () =>
-    download("doppelkopf-statistik.json", "application/json", JSON.stringify({ deals }, null, 1)));
   return h("section", { class: "stats", "aria-labelledby": "stats-title", dataset: { testid: "stats",
     deals: String(deals.length) } },
   h("h2", { id: "stats-title", text: t("stTitle") }),
@@ -314,15 +338,16 @@ export function statsScreen() {
   h("div", { class: "stats-scroll" }, h("table", { class: "stats-table", dataset: { testid: "stats-variants" } },
     h("thead", {}, h("tr", {}, [t("stVariant"), t("stLevel"), t("stDeals"), t("stPerDeal"), t("stLossShort")]
       .map((x) => h("th", { scope: "col", text: x })))),
-    h("tbody", {}, groups(deals).map((list) => {
+    h("tbody", {}, statsGroups(deals).map((list) => {
       const rated = list.filter((d) => typeof d.loss === "number");
-      return h("tr", {}, h("td", { text: presetName(ctx.meta(), list[0].rules) }),
+      return h("tr", {}, h("td", { text: presetName(presets, list[0].rules) }),
         h("td", { text: levelName(list[0].level) }),
         h("td", { class: "num", text: String(list.length) }),
         h("td", { class: "num", text: points(mean(list.map((d) => d.points))) }),
         h("td", { class: "num", text: rated.length ? points(mean(rated.map((d) => d.loss))) : "–" }));
     })))),
-  h("div", { class: "stats-go" }, exportButton,
+  h("div", { class: "stats-go" },
+    button("stats-export", t("stExport"), "stats-export"),
     h("a", { href: "#/", class: "button-link", text: t("toStart") })));
 }
 

@@ -67,6 +67,17 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
         text: signed(p) })))));
 }
 
+// A row's itemised lines open and close: on the keeper's sheet or the game's.
+export const sheetIntents = {
+  "toggle-row": (ctx, data) => ctx.update((s) => {
+    const open = s.screen === "keeper" ? s.keeper.expanded : s.expanded;
+    const row = Number(data.row);
+    const at = open.indexOf(row);
+    if (at >= 0) open.splice(at, 1);
+    else open.push(row);
+  }),
+};
+
 // ---- Bockrunden ----
 // A bock deal's chip: level k doubles k times ("Bock ×2", "Bock ×4").
 export function bockChip(level) {

@@ -22,7 +22,7 @@ function presetChoice(store, id) {
 // A saved house-rule variant, chosen like a preset.
 function variantChoice(store, v) {
   const chosen = store.variant === v.id;
-  const meta = V.rulesMeta(store.rulesMeta, V.normalRules(v.rules));
+  const meta = V.rulesInfo(store.variants, store.rulesMeta, V.normalRules(v.rules));
   return h("button", { type: "button", class: `preset variant-choice${chosen ? " chosen" : ""}`, role: "radio",
     "aria-checked": String(chosen), dataset: { intent: "variant", value: v.id, focus: `variant:${v.id}`,
       testid: "variant-choice" } },
@@ -52,7 +52,7 @@ function resumeCard(store) {
   if (!saved) return null;
   return h("section", { class: "resume-card", "aria-labelledby": "resume-title" },
     h("h2", { id: "resume-title", text: t("resumeTitle") }),
-    h("p", { text: t("resumeLine", { rules: saved.rules ? rulesName(saved.rules) : "" }) }),
+    h("p", { text: t("resumeLine", { rules: saved.rules ? rulesName(saved.rules, store) : "" }) }),
     h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
       t("resume")));
 }
@@ -109,7 +109,7 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
       h("h2", { id: "setup-title", text: t("rules") }),
       ids.length
         ? h("div", { class: "presets", role: "radiogroup", "aria-label": t("rules") },
-          ids.map((id) => presetChoice(store, id)), V.variants.list.map((v) => variantChoice(store, v)))
+          ids.map((id) => presetChoice(store, id)), store.variants.list.map((v) => variantChoice(store, v)))
         : h("p", { class: "quiet", text: t("rulesLoading") }),
       ids.length ? [
         store.botLevels.length ? [h("h3", { text: t("opponents") }),

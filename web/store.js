@@ -32,12 +32,11 @@ export function defaults(slices = {}) {
     levels: null, // announcement word -> its level (index into a view's deadlines)
     botLevels: [], // the bots' levels the engine offers: [{id, name, bot}]
     defaultLevel: null,
-    tournamentMeta: null, // a tournament night's choices from the engine (table rounds)
+    meta: null, // the engine's "rules" answer as it came (presets, options, levels, tournament ...)
     expanded: [], // score-sheet rows showing their itemised lines
     savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
     quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
     confirmDrop: null, // the quarantined entry whose "delete" was pressed once
-    keeperRead: false, // the keeper's stored sheet has been read (or set aside)
     asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
     tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
     tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)

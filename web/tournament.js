@@ -3,418 +3,307 @@
 // table's sheet kept with the score keeper and handed in here (same browser, a link or
 // a file), checked by the engine (`tournament_check_sheet`) and ranked by it
 // (`tournament_standings`). The page holds no rules: it keeps names and sheets.
-// Saved in IndexedDB as the "tournament" entry (storage.js).
-import { h, download } from "./dom.js";
+// State: the store's `tournament` slice ({evening, ui}); the evening is saved as the
+// "tournament" entry; tournament-evening.js does the bookkeeping.
+import { h } from "./dom.js";
 import { t, errorText, presetName } from "./i18n.js";
-import { keeperState, loadKeeperState, keeperAddon, onKeeperChange } from "./keeper.js";
-import { saveTournament, savedTournament } from "./storage.js";
-import * as V from "./variants.js";
+import { keeperRestore } from "./keeper.js";
 import { rulesName } from "./editor.js";
+import { csvText } from "./csv.js";
+import { randomSeed } from "./random.js";
+import { encodeJson, decodeJson } from "./base64url.js";
+import * as V from "./variants.js";
+import * as E from "./tournament-evening.js";
 
-const VERSION = 1;
-const SHEET_KIND = "doko-table-sheet"; // the engine's doko.evening.SHEET_KIND
-const MAX_NAME = 40;
-
-let tour = blank();
-// what is typed survives a redraw (an engine answer may arrive while typing)
-const ui = { standings: [], preview: null, note: null, link: "", print: false, names: "",
-  importing: "" };
-let ctx = null; // {call, render, alert, meta, tableRounds}: set by app.js
-let loaded = Promise.resolve(); // the saved evening, read once at start-up
-
-function blank() {
-  return { version: VERSION, id: newId(), rules: "lockhausen", tableRounds: 2, seed: randomSeed(),
-    entrants: [], rounds: [] };
-}
-
-function newId() {
+function newEveningId() {
   return `t-${Date.now().toString(36)}-${randomSeed().toString(36)}`;
 }
 
-function randomSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
+function blankUi() {
+  // what is typed survives a redraw (an engine answer may arrive while typing)
+  return { standings: [], preview: null, note: null, link: "", linkFor: null, print: false, names: "",
+    importing: "" };
 }
 
-export function initTournament(context) {
-  ctx = context;
-  keeperAddon(keeperPanel);
-  onKeeperChange(sheetFinished);
-  loaded = readSaved();
-  // another tab (a sheet's link opens one) may have changed the evening meanwhile
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") loaded = readSaved();
+export function initialTournament() {
+  return { evening: E.blankEvening(randomSeed(), newEveningId()), ui: blankUi() };
+}
+
+const clone = (value) => JSON.parse(JSON.stringify(value));
+
+// ---- the engine and storage -----------------------------------------------------------
+
+// A stored evening: only a newer save replaces the one in memory (a read may overtake a
+// write; storage.js has checked the shape and migrated an older evening).
+export async function tournamentRestore(ctx, saved) {
+  if (!E.newerEvening(saved, ctx.state.tournament.evening)) return;
+  ctx.update((s) => { s.tournament.evening = clone(saved); });
+  await refresh(ctx);
+}
+
+// Save, then ask the engine for the draw preview and the standings again.
+async function changed(ctx) {
+  ctx.update((s) => {
+    const ev = s.tournament.evening;
+    ev.updated = Math.max(Date.now(), (ev.updated ?? 0) + 1);
+  });
+  try { await ctx.save("tournament", clone(ctx.state.tournament.evening)); } catch {
+    ctx.alert(t("storageFailed"));
+  }
+  await refresh(ctx);
+}
+
+async function refresh(ctx) {
+  const ev = clone(ctx.state.tournament.evening);
+  const [preview, standings] = await Promise.all([previewOf(ctx, ev), standingsOf(ctx, ev)]);
+  ctx.update((s) => {
+    if (s.tournament.evening.updated !== ev.updated) return; // a newer change asks again
+    s.tournament.ui.preview = preview;
+    s.tournament.ui.standings = standings;
   });
 }
 
-function readSaved() {
-  return savedTournament().then((obj) => { if (obj) loadTournament(obj); }, () => {});
-}
-
-// ---- saved state ----------------------------------------------------------
-
-// Only a newer save replaces the evening in memory (a read may overtake a write).
-// storage.js has checked the shape and the version (and migrated an older evening).
-function loadTournament(obj) {
-  if (!obj || obj.version !== VERSION || !Array.isArray(obj.entrants) || !Array.isArray(obj.rounds)) {
-    return;
-  }
-  if ((obj.updated ?? 0) <= (tour.updated ?? 0)) return;
-  tour = JSON.parse(JSON.stringify(obj));
-  refresh();
-}
-
-// Save, then ask the engine for the draw preview and the standings again. The stored
-// evening is read first (one that cannot be read is set aside then), so a change never
-// writes over it.
-async function changed() {
-  await loaded;
-  tour.updated = Math.max(Date.now(), (tour.updated ?? 0) + 1);
-  try { await saveTournament(JSON.parse(JSON.stringify(tour))); } catch {
-    ctx.alert(t("storageFailed"));
-  }
-  await refresh();
-}
-
-async function refresh() {
-  ctx.render();
-  await Promise.all([refreshPreview(), refreshStandings()]);
-  ctx.render();
-}
-
-// What the engine's object of the evening needs (doko.evening): no page bookkeeping.
-function engineTour(rounds = tour.rounds) {
-  return { id: tour.id, rules: tour.rules, table_rounds: tour.tableRounds, seed: tour.seed,
-    entrants: tour.entrants.map((e) => ({ id: e.id, name: e.name })),
-    rounds: rounds.map((r) => ({ round: r.round, tables: r.tables, sheets: r.sheets })) };
-}
-
 // Standings after each complete table round, and the current one at the end.
-async function refreshStandings() {
+async function standingsOf(ctx, ev) {
   const out = [];
   try {
-    for (let k = 1; k <= tour.rounds.length; k++) {
-      const rounds = tour.rounds.slice(0, k);
-      if (k < tour.rounds.length && !roundComplete(tour.rounds[k - 1])) continue;
-      out.push({ after: k, ...(await ctx.call("tournament_standings", { tournament: engineTour(rounds) })) });
+    for (const { after, rounds } of E.standingsRounds(ev)) {
+      out.push({ after, ...(await ctx.call("tournament_standings", { tournament: E.engineTour(ev, rounds) })) });
     }
   } catch (err) {
     ctx.alert(errorText(err));
   }
-  ui.standings = out;
+  return out;
 }
 
-async function refreshPreview() {
-  const number = openRound();
-  const players = active(number).map((e) => e.id);
+async function previewOf(ctx, ev) {
+  const number = E.openRound(ev);
+  const players = E.drawPlayers(ev, number);
   try {
-    const draw = await ctx.call("tournament_draw", { rules: tour.rules, seed: tour.seed, round: number,
-      players });
-    ui.preview = { sizes: draw.tables.map((tb) => tb.length), count: players.length };
+    const draw = await ctx.call("tournament_draw", { rules: ev.rules, seed: ev.seed, round: number, players });
+    return { sizes: draw.tables.map((tb) => tb.length), count: players.length };
   } catch (err) {
-    ui.preview = { error: err, count: players.length };
+    return { error: { code: err?.code ?? null, params: err?.params ?? {}, message: err?.message ?? "" },
+      count: players.length };
   }
 }
 
-// ---- the evening's facts ----------------------------------------------------
-
-function roundComplete(r) {
-  return r.sheets.length === r.tables.length && r.sheets.every(Boolean);
+function note(ctx, ok, text) {
+  ctx.update((s) => { s.tournament.ui.note = { ok, text }; });
 }
 
-// The first table round no sheet has come in for: entries and withdrawals count from it.
-function openRound() {
-  const at = tour.rounds.findIndex((r) => !r.sheets.some(Boolean));
-  return at >= 0 ? at + 1 : tour.rounds.length + 1;
-}
-
-function active(number) {
-  return tour.entrants.filter((e) => e.from <= number && (e.out == null || e.out > number));
-}
-
-function entrantName(id) {
-  const e = tour.entrants.find((x) => x.id === id);
-  return e ? e.name : `#${id}`;
-}
-
-// A drawn round whose players are no longer the entrants of that round (drawn again).
-function stale(r) {
-  if (r.sheets.some(Boolean)) return false;
-  const drawn = r.tables.flat().sort((a, b) => a - b).join();
-  return drawn !== active(r.round).map((e) => e.id).sort((a, b) => a - b).join();
-}
-
-function canDraw() {
-  const last = tour.rounds[tour.rounds.length - 1];
-  return tour.rounds.length < tour.tableRounds && (!last || roundComplete(last));
-}
-
-// ---- intents ------------------------------------------------------------------
-
-export function tournamentClick(data) {
-  switch (data.intent) {
-    case "tournament-add": return addEntrants();
-    case "tournament-withdraw": return withdraw(Number(data.value));
-    case "tournament-return": return comeBack(Number(data.value));
-    case "tournament-draw": return void draw(tour.rounds.length + 1);
-    case "tournament-redraw": return void draw(Number(data.value));
-    case "tournament-keep": return void keepHere(Number(data.round), Number(data.table));
-    case "tournament-table-link": return tableLink(Number(data.round), Number(data.table));
-    case "tournament-import": return void importText(ui.importing);
-    case "tournament-import-file": return document.getElementById("tour-import-file")?.click();
-    case "tournament-handin": return void handIn();
-    case "tournament-sheet-link": return sheetLink();
-    case "tournament-sheet-file": return download(sheetFileName(), "application/json",
-      JSON.stringify(keeperSheet(), null, 1));
-    case "tournament-csv": return download("turnier.csv", "text/csv;charset=utf-8", csv());
-    case "tournament-json": return download("turnier.json", "application/json",
-      JSON.stringify(exportJson(), null, 1));
-    case "tournament-print": ui.print = true; return ctx.render();
-    case "tournament-print-now": return globalThis.print?.();
-    case "tournament-print-close": ui.print = false; return ctx.render();
-    case "tournament-new":
-      if (tour.entrants.length && !globalThis.confirm?.(t("tourNewConfirm"))) return;
-      tour = blank();
-      ui.note = null;
-      return void changed();
-    default:
-  }
-}
-
-function addEntrants() {
-  const names = ui.names.split("\n").map((s) => s.trim().slice(0, MAX_NAME))
-    .filter(Boolean);
-  if (!names.length) return;
-  let id = Math.max(0, ...tour.entrants.map((e) => e.id));
-  const from = openRound();
-  for (const name of names) tour.entrants.push({ id: ++id, name, from, out: null });
-  ui.names = "";
-  void changed();
-}
-
-function withdraw(id) {
-  const e = tour.entrants.find((x) => x.id === id);
-  if (!e) return;
-  const number = openRound();
-  const played = tour.rounds.some((r) => r.tables.flat().includes(id) && r.round < number);
-  // someone who never sat at a table is taken off the list (a typo, a no-show)
-  if (!played) tour.entrants = tour.entrants.filter((x) => x.id !== id);
-  else e.out = number;
-  void changed();
-}
-
-function comeBack(id) {
-  const e = tour.entrants.find((x) => x.id === id);
-  if (e) e.out = null;
-  void changed();
-}
-
-async function draw(number) {
-  const players = active(number).map((e) => e.id);
+async function draw(ctx, number) {
+  const ev = ctx.state.tournament.evening;
   try {
-    const answer = await ctx.call("tournament_draw", { rules: tour.rules, seed: tour.seed, round: number,
-      players });
-    const round = { round: number, tables: answer.tables, games: answer.games,
-      sheets: answer.tables.map(() => null),
-      versions: answer.tables.map(() => 0), changed: answer.tables.map(() => []) };
-    tour.rounds[number - 1] = round;
-    ui.note = { ok: true, text: t("tourDrawn", { n: number, tables: answer.tables.length }) };
+    const answer = await ctx.call("tournament_draw", { rules: ev.rules, seed: ev.seed, round: number,
+      players: E.drawPlayers(ev, number) });
+    ctx.update((s) => { E.placeDraw(s.tournament.evening, number, answer); });
+    note(ctx, true, t("tourDrawn", { n: number, tables: answer.tables.length }));
   } catch (err) {
-    ui.note = { ok: false, text: errorText(err) };
+    note(ctx, false, errorText(err));
   }
-  await changed();
+  await changed(ctx);
 }
 
-// ---- sheets: from the keeper to the organiser -------------------------------------
+// ---- sheets: from the keeper to the organiser ----------------------------------------------
 
-function tableTag(number, table) {
-  const players = tour.rounds[number - 1].tables[table - 1];
-  const r = tour.rounds[number - 1];
-  return { id: tour.id, round: number, table, players, need: r.games[table - 1],
-    names: players.map(entrantName) };
-}
-
-// The keeper can take another table's sheet if its own is empty, is this table's, or
-// is already handed in unchanged.
-function keeperFree(tag) {
-  const k = keeperState();
-  if (!k.games.length || k.phase === "setup") return true;
-  const own = k.tour;
-  if (own && own.id === tag.id && own.round === tag.round && own.table === tag.table) return true;
-  const r = own && own.id === tour.id ? tour.rounds[own.round - 1] : null;
-  const inHand = r?.sheets[own.table - 1];
-  return !!inHand && JSON.stringify(inHand.games) === JSON.stringify(k.games.map((g) => g.summary));
-}
-
-async function openKeeper(tag, games) {
-  const k = keeperState();
-  const same = k.tour && k.tour.id === tag.id && k.tour.round === tag.round && k.tour.table === tag.table;
-  if (same && !games) { location.hash = "#/keeper"; return; }
-  if (!keeperFree(tag) && !globalThis.confirm?.(t("tourKeeperReplace"))) return;
-  const rules = tag.rules ?? tour.rules;
-  const ok = await loadKeeperState({ version: 1, phase: "sheet", preset: V.presetOf(rules),
-    rules: typeof rules === "string" ? null : rules,
-    players: tag.players.length, names: tag.names, games: (games ?? []).map((summary) => ({ summary })),
-    tour: tag });
-  if (ok) location.hash = "#/keeper";
-  else ctx.alert(t("tourKeeperFailed"));
-}
-
-function keepHere(number, table) {
-  const sheet = tour.rounds[number - 1].sheets[table - 1];
-  const tag = { ...tableTag(number, table), rules: tour.rules };
-  return openKeeper(tag, sheet ? sheet.games : null);
+async function openKeeper(ctx, tag, games) {
+  const k = ctx.state.keeper;
+  const ev = ctx.state.tournament.evening;
+  if (E.sameTable(k.tour, tag) && !games) return ctx.navigate("#/keeper");
+  if (!E.keeperFree(k, tag, ev) && !globalThis.confirm?.(t("tourKeeperReplace"))) return undefined;
+  const why = await keeperRestore(ctx, E.keeperEntryFor(tag, games, ev.rules));
+  if (!why) return ctx.navigate("#/keeper");
+  return ctx.alert(t("tourKeeperFailed"));
 }
 
 function pageUrl(hash) {
   return `${location.origin}${location.pathname}${hash}`;
 }
 
-function tableLink(number, table) {
-  const tag = { ...tableTag(number, table), rules: tour.rules };
-  ui.link = pageUrl(`#/tournament/table/${encode(tag)}`);
-  ui.linkFor = `${number}-${table}`;
-  ctx.render();
-}
-
-// The keeper's sheet as the engine checks it (doko.evening's sheet format).
-function keeperSheet() {
-  const k = keeperState();
-  const tag = k.tour;
-  return { sheet: SHEET_KIND, version: 1, tournament: tag.id, round: tag.round, table: tag.table,
-    rules: V.normalRules(k.rules ?? k.preset), players: tag.players,
-    names: tag.names, games: k.games.map((g) => g.summary) };
-}
-
-function sheetFileName() {
-  const tag = keeperState().tour;
-  return `tisch-${tag.round}-${tag.table}.json`;
-}
-
-function sheetLink() {
-  ui.link = pageUrl(`#/tournament/sheet/${encode(keeperSheet())}`);
-  ui.linkFor = "sheet";
-  navigator.clipboard?.writeText(ui.link).catch(() => {});
-  ctx.render();
-}
-
-async function handIn() {
-  const ok = await acceptSheet(keeperSheet());
-  if (ok) location.hash = "#/tournament";
+function sheetFileName(k) {
+  return `tisch-${k.tour.round}-${k.tour.table}.json`;
 }
 
 // Check a sheet with the engine and put it in (a correction replaces the one before).
-async function acceptSheet(sheet) {
+async function acceptSheet(ctx, sheet) {
   try {
-    const answer = await ctx.call("tournament_check_sheet", { tournament: engineTour(), sheet });
-    const r = tour.rounds[answer.round - 1];
-    const i = answer.table - 1;
-    r.sheets[i] = { ...sheet, games: sheet.games };
-    r.versions = r.versions ?? r.tables.map(() => 0);
-    r.changed = r.changed ?? r.tables.map(() => []);
-    r.versions[i] = (r.versions[i] ?? 0) + 1;
-    r.changed[i] = answer.changed;
-    ui.note = { ok: true, text: answer.replaces
+    const answer = await ctx.call("tournament_check_sheet", {
+      tournament: E.engineTour(ctx.state.tournament.evening), sheet });
+    ctx.update((s) => { E.acceptSheet(s.tournament.evening, sheet, answer); });
+    note(ctx, true, answer.replaces
       ? t("tourCorrected", { table: answer.table, round: answer.round, games: answer.changed.join(", ") })
-      : t("tourAccepted", { table: answer.table, round: answer.round }) };
-    await changed();
+      : t("tourAccepted", { table: answer.table, round: answer.round }));
+    await changed(ctx);
     return true;
   } catch (err) {
-    ui.note = { ok: false, text: t("tourRefused", { reason: errorText(err) }) };
-    ctx.alert(ui.note.text);
-    ctx.render();
+    const text = t("tourRefused", { reason: errorText(err) });
+    note(ctx, false, text);
+    ctx.alert(text);
     return false;
   }
 }
 
-async function importText(text) {
+// A sheet's link, its payload, or the sheet's JSON (from a file).
+async function importText(ctx, text) {
   const at = text.indexOf("#/tournament/sheet/");
   const payload = at >= 0 ? text.slice(at + "#/tournament/sheet/".length) : text.trim();
   let sheet = null;
   try {
-    sheet = payload.startsWith("{") ? JSON.parse(payload) : decode(payload);
+    sheet = payload.startsWith("{") ? JSON.parse(payload) : decodeJson(payload);
   } catch {
-    ui.note = { ok: false, text: t("tourBadLink") };
-    return ctx.render();
+    return note(ctx, false, t("tourBadLink"));
   }
-  if (await acceptSheet(sheet)) {
-    ui.importing = "";
-    ctx.render();
-  }
+  if (await acceptSheet(ctx, sheet)) ctx.update((s) => { s.tournament.ui.importing = ""; });
+  return undefined;
 }
 
 // #/tournament, #/tournament/sheet/<sheet> (an organiser opens a table's link) and
-// #/tournament/table/<table> (a table's tablet opens its keeper).
-export async function tournamentRoute(path) {
-  ui.print = false;
-  // a link opened in a new tab checks against the saved evening; coming back to the
-  // screen picks up what another tab saved meanwhile (only ever a newer save)
-  await loaded;
-  loaded = readSaved();
-  await loaded;
+// #/tournament/table/<table> (a table's tablet opens its keeper). The stored evening is
+// read before (tournamentRestore), so a link checks against the evening saved last.
+export async function tournamentRoute(ctx, path) {
+  ctx.update((s) => { s.tournament.ui.print = false; });
   const [, , kind, payload] = path.split("/");
   if (kind === "sheet" && payload) {
-    await importText(payload);
-    history.replaceState(null, "", "#/tournament");
+    await importText(ctx, payload);
+    globalThis.history?.replaceState(null, "", "#/tournament");
   } else if (kind === "table" && payload) {
     let tag = null;
-    try { tag = decode(payload); } catch { /* handled below */ }
-    if (tag && Array.isArray(tag.players)) return openKeeper(tag, null);
-    ui.note = { ok: false, text: t("tourBadLink") };
+    try { tag = decodeJson(payload); } catch { /* said below */ }
+    if (tag && Array.isArray(tag.players)) return openKeeper(ctx, tag, null);
+    note(ctx, false, t("tourBadLink"));
   }
-  ctx.render();
+  return undefined;
 }
 
-// UTF-8 JSON as base64url: links survive chat apps and mail.
-function encode(obj) {
-  const bytes = new TextEncoder().encode(JSON.stringify(obj));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+// ---- exports ------------------------------------------------------------------------------
 
-function decode(text) {
-  const bin = atob(text.trim().replace(/-/g, "+").replace(/_/g, "/"));
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
-}
-
-// ---- exports --------------------------------------------------------------------
-
-function finalStandings() {
+function finalStandings(ui) {
   return ui.standings[ui.standings.length - 1] ?? null;
 }
 
-function csvCell(value) {
-  const text = String(value ?? "");
-  return /[",;\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csv() {
-  const s = finalStandings();
-  const rounds = tour.rounds.map((r) => t("tourRoundShort", { n: r.round }));
+// The standings and every table's seats as CSV (words in the page's language).
+export function tournamentCsv(ev, standings) {
+  const name = (id) => E.entrantName(ev, id);
+  const rounds = ev.rounds.map((r) => t("tourRoundShort", { n: r.round }));
   const lines = [[t("tourRank"), t("tourName"), ...rounds, t("total")]];
-  for (const row of s?.ranking ?? []) {
-    lines.push([row.rank, entrantName(row.player), ...row.rounds.map((v) => v ?? ""), row.total]);
+  for (const row of standings?.ranking ?? []) {
+    lines.push([row.rank, name(row.player), ...row.rounds.map((v) => v ?? ""), row.total]);
   }
   lines.push([]);
   lines.push([t("tourRound"), t("table"), t("tourSeatCol"), t("tourName"), t("points")]);
-  for (const r of s?.rounds ?? []) {
+  for (const r of standings?.rounds ?? []) {
     for (const tb of r.tables) {
-      tb.players.forEach((p, seat) => lines.push([r.round, tb.table, seat + 1, entrantName(p),
+      tb.players.forEach((p, seat) => lines.push([r.round, tb.table, seat + 1, name(p),
         tb.totals ? tb.totals[seat] : ""]));
     }
   }
-  return `${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvText(lines);
 }
 
 // The evening for other tools: `python -m doko tournament-standings turnier.json` reads it.
-function exportJson() {
-  return { tournament: engineTour(), names: Object.fromEntries(tour.entrants.map((e) => [e.id, e.name])),
-    standings: finalStandings() };
+export function tournamentJson(ev, standings) {
+  return { tournament: E.engineTour(ev), names: Object.fromEntries(ev.entrants.map((e) => [e.id, e.name])),
+    standings };
 }
 
-export function tournamentData() {
-  return JSON.parse(JSON.stringify(tour));
+// ---- intents --------------------------------------------------------------------------------
+
+// [value, name, rules]: the presets, the device's variants, and the evening's own rules
+// if they are none of them.
+function rulesChoices(state) {
+  const meta = state.meta?.presets ?? {};
+  const ev = state.tournament.evening;
+  const choices = Object.keys(meta).map((id) => [id, presetName(meta, id), id]);
+  for (const v of state.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
+  const chosen = V.rulesKey(ev.rules);
+  if (!choices.some(([, , spec]) => V.rulesKey(spec) === chosen)) choices.push(["own", rulesName(ev.rules, state), ev.rules]);
+  return choices;
 }
+
+function evening(ctx, fn) {
+  ctx.update((s) => fn(s.tournament.evening, s.tournament.ui));
+  return changed(ctx);
+}
+
+function ui(ctx, fn) {
+  ctx.update((s) => fn(s.tournament.ui));
+}
+
+export const tournamentIntents = {
+  "tournament-rules": (ctx, data) => {
+    const spec = rulesChoices(ctx.state).find(([value]) => value === data.value)?.[2] ?? "lockhausen";
+    return evening(ctx, (ev) => { ev.rules = spec; });
+  },
+  "tournament-rounds": (ctx, data) => evening(ctx, (ev) => { ev.tableRounds = Number(data.value); }),
+  // every valid seed typed is kept at once, so a redraw never puts the old one back
+  "tournament-seed": (ctx, data) => {
+    const text = String(data.value ?? "").trim();
+    const n = text === "" ? NaN : Number(text);
+    if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) return undefined;
+    if (n === ctx.state.tournament.evening.seed) return undefined;
+    return evening(ctx, (ev) => { ev.seed = n; });
+  },
+  "tournament-names": (ctx, data) => ui(ctx, (u) => { u.names = String(data.value ?? ""); }),
+  "tournament-add": (ctx) => {
+    if (!ctx.state.tournament.ui.names.trim()) return undefined;
+    return evening(ctx, (ev, u) => {
+      E.addEntrants(ev, u.names);
+      u.names = "";
+    });
+  },
+  "tournament-withdraw": (ctx, data) => evening(ctx, (ev) => E.withdraw(ev, Number(data.value))),
+  "tournament-return": (ctx, data) => evening(ctx, (ev) => E.comeBack(ev, Number(data.value))),
+  "tournament-draw": (ctx) => draw(ctx, ctx.state.tournament.evening.rounds.length + 1),
+  "tournament-redraw": (ctx, data) => draw(ctx, Number(data.value)),
+  "tournament-keep": (ctx, data) => {
+    const ev = ctx.state.tournament.evening;
+    const number = Number(data.round);
+    const table = Number(data.table);
+    const sheet = ev.rounds[number - 1].sheets[table - 1];
+    return openKeeper(ctx, E.tableTag(ev, number, table), sheet ? sheet.games : null);
+  },
+  "tournament-table-link": (ctx, data) => ui(ctx, (u) => {
+    const tag = E.tableTag(ctx.state.tournament.evening, Number(data.round), Number(data.table));
+    u.link = pageUrl(`#/tournament/table/${encodeJson(tag)}`);
+    u.linkFor = `${data.round}-${data.table}`;
+  }),
+  "tournament-import-text": (ctx, data) => ui(ctx, (u) => { u.importing = String(data.value ?? ""); }),
+  "tournament-import": (ctx) => importText(ctx, ctx.state.tournament.ui.importing),
+  "tournament-import-file": () => document.getElementById("tour-import-file")?.click(),
+  "tournament-import-chosen": async (ctx, data) => {
+    const file = data.files?.[0];
+    if (file) await importText(ctx, await file.text());
+  },
+  "tournament-handin": async (ctx) => {
+    if (await acceptSheet(ctx, E.keeperSheet(ctx.state.keeper))) ctx.navigate("#/tournament");
+  },
+  "tournament-sheet-link": (ctx) => {
+    const link = pageUrl(`#/tournament/sheet/${encodeJson(E.keeperSheet(ctx.state.keeper))}`);
+    ui(ctx, (u) => {
+      u.link = link;
+      u.linkFor = "sheet";
+    });
+    globalThis.navigator?.clipboard?.writeText(link).catch(() => {});
+  },
+  "tournament-sheet-file": (ctx) => ctx.download(sheetFileName(ctx.state.keeper), "application/json",
+    JSON.stringify(E.keeperSheet(ctx.state.keeper), null, 1)),
+  "tournament-csv": (ctx) => ctx.download("turnier.csv", "text/csv;charset=utf-8",
+    tournamentCsv(ctx.state.tournament.evening, finalStandings(ctx.state.tournament.ui))),
+  "tournament-json": (ctx) => ctx.download("turnier.json", "application/json",
+    JSON.stringify(tournamentJson(ctx.state.tournament.evening, finalStandings(ctx.state.tournament.ui)), null, 1)),
+  "tournament-print": (ctx) => ui(ctx, (u) => { u.print = true; }),
+  "tournament-print-now": () => globalThis.print?.(),
+  "tournament-print-close": (ctx) => ui(ctx, (u) => { u.print = false; }),
+  "tournament-new": (ctx) => {
+    if (ctx.state.tournament.evening.entrants.length && !globalThis.confirm?.(t("tourNewConfirm"))) return undefined;
+    return evening(ctx, (ev, u) => {
+      Object.assign(ev, E.blankEvening(randomSeed(), newEveningId()));
+      delete ev.updated;
+      u.note = null;
+    });
+  },
+};
 
 // ---- drawing ----------------------------------------------------------------------
 
@@ -424,57 +313,42 @@ function button(text, data, extra = {}) {
     text });
 }
 
-export function tournamentScreen(engineReady) {
-  if (!ctx.meta()) return h("section", { class: "tournament" }, h("p", { text: t("engineWait") }));
-  if (ui.print) return printView();
-  return h("div", { class: "tournament", dataset: { testid: "tournament", tourId: tour.id } },
+export function tournamentScreen(state) {
+  if (!state.meta?.presets) return h("section", { class: "tournament" }, h("p", { text: t("engineWait") }));
+  const { evening: ev, ui: u } = state.tournament;
+  if (u.print) return printView(state);
+  return h("div", { class: "tournament", dataset: { testid: "tournament", tourId: ev.id } },
     h("h2", { class: "tour-title", text: t("tourTitle") }),
-    helpBox(),
-    ui.note ? h("p", { class: `tour-note${ui.note.ok ? "" : " bad"}`, dataset: { testid: "tour-note" },
-      text: ui.note.text }) : null,
-    setupPanel(), entrantsPanel(engineReady),
-    tour.rounds.map((r) => roundPanel(r)),
-    importPanel(), standingsPanel(),
+    helpBox(ev),
+    u.note ? h("p", { class: `tour-note${u.note.ok ? "" : " bad"}`, dataset: { testid: "tour-note" },
+      text: u.note.text }) : null,
+    setupPanel(state), entrantsPanel(state),
+    ev.rounds.map((r) => roundPanel(ev, u, r)),
+    importPanel(ev, u), standingsPanel(ev, u),
     h("p", { class: "tour-foot" }, button(t("tourNew"), { intent: "tournament-new" })));
 }
 
 // The evening step by step; open until the first table round is drawn.
-function helpBox() {
+function helpBox(ev) {
   const steps = t("tourHelp");
-  return h("details", { class: "tour-help", open: !tour.rounds.length,
-    dataset: { testid: "tour-help" } },
-  h("summary", { text: t("tourHelpTitle") }),
-  h("ol", {}, (Array.isArray(steps) ? steps : []).map((step) => h("li", { text: step }))));
+  return h("details", { class: "tour-help", open: !ev.rounds.length, dataset: { testid: "tour-help" } },
+    h("summary", { text: t("tourHelpTitle") }),
+    h("ol", {}, (Array.isArray(steps) ? steps : []).map((step) => h("li", { text: step }))));
 }
 
-function setupPanel() {
-  const locked = tour.rounds.length > 0;
-  // the presets and the device's house-rule variants (and the evening's own, if not among them)
-  const choices = Object.keys(ctx.meta()).map((id) => [id, presetName(ctx.meta(), id), id]);
-  for (const v of V.variants.list) choices.push([`variant:${v.id}`, v.name, V.normalRules(v.rules)]);
-  const chosen = V.rulesKey(tour.rules);
-  if (!choices.some(([, , spec]) => V.rulesKey(spec) === chosen)) choices.push(["own", rulesName(tour.rules), tour.rules]);
-  const preset = h("select", { id: "tour-preset", disabled: locked, dataset: { focus: "tour-preset" } },
-    choices.map(([value, text, spec]) => h("option", { value, selected: V.rulesKey(spec) === chosen, text })));
-  preset.addEventListener("change", () => {
-    tour.rules = choices.find(([value]) => value === preset.value)?.[2] ?? "lockhausen";
-    void changed();
-  });
-  const rounds = h("select", { id: "tour-rounds", disabled: locked, dataset: { focus: "tour-rounds" } },
-    ctx.tableRounds().map((n) => h("option", { value: String(n), selected: n === tour.tableRounds,
-      text: t("tourRoundsCount", { n }) })));
-  rounds.addEventListener("change", () => { tour.tableRounds = Number(rounds.value); void changed(); });
-  const seed = h("input", { id: "tour-seed", type: "number", min: "0", value: String(tour.seed),
-    readonly: locked, dataset: { focus: "tour-seed", testid: "tour-seed" } });
-  // Kept in the state while typed, so a render in between never puts the old seed back.
-  const typedSeed = () => {
-    const n = seed.value.trim() === "" ? NaN : Number(seed.value);
-    const ok = Number.isInteger(n) && n >= 0 && n < 2 ** 32;
-    if (ok) tour.seed = n;
-    return ok;
-  };
-  seed.addEventListener("input", typedSeed);
-  seed.addEventListener("change", () => { if (typedSeed()) void changed(); });
+function setupPanel(state) {
+  const ev = state.tournament.evening;
+  const locked = ev.rounds.length > 0;
+  const chosen = V.rulesKey(ev.rules);
+  const preset = h("select", { id: "tour-preset", disabled: locked,
+    dataset: { intent: "tournament-rules", focus: "tour-preset" } },
+  rulesChoices(state).map(([value, text, spec]) => h("option", { value, selected: V.rulesKey(spec) === chosen, text })));
+  const rounds = h("select", { id: "tour-rounds", disabled: locked,
+    dataset: { intent: "tournament-rounds", focus: "tour-rounds" } },
+  (state.meta?.tournament?.table_rounds ?? []).map((n) => h("option", { value: String(n),
+    selected: n === ev.tableRounds, text: t("tourRoundsCount", { n }) })));
+  const seed = h("input", { id: "tour-seed", type: "number", min: "0", value: String(ev.seed),
+    readonly: locked, dataset: { intent: "tournament-seed", focus: "tour-seed", testid: "tour-seed" } });
   return h("section", { class: "tour-panel", "aria-labelledby": "tour-setup-title" },
     h("h3", { id: "tour-setup-title", text: t("tourSetup") }),
     h("div", { class: "field-row" },
@@ -484,13 +358,10 @@ function setupPanel() {
     h("p", { class: "quiet", text: t("tourSeedLine") }));
 }
 
-function entrantsPanel(engineReady) {
-  const number = openRound();
-  const names = h("textarea", { id: "tour-names", rows: "3", dataset: { focus: "tour-names",
-    testid: "tour-names" } });
-  names.value = ui.names;
-  names.addEventListener("input", () => { ui.names = names.value; });
-  const rows = tour.entrants.map((e, i) => {
+function entrantsPanel(state) {
+  const { evening: ev, ui: u } = state.tournament;
+  const number = E.openRound(ev);
+  const rows = ev.entrants.map((e, i) => {
     const out = e.out != null;
     return h("tr", { dataset: { testid: "tour-entrant" } },
       h("td", { text: String(i + 1) }), h("td", { text: e.name }),
@@ -501,20 +372,22 @@ function entrantsPanel(engineReady) {
           { "aria-label": t("tourWithdrawName", { name: e.name }) })));
   });
   return h("section", { class: "tour-panel", "aria-labelledby": "tour-entrants-title" },
-    h("h3", { id: "tour-entrants-title", text: t("tourEntrants", { n: active(number).length }) }),
+    h("h3", { id: "tour-entrants-title", text: t("tourEntrants", { n: E.active(ev, number).length }) }),
     rows.length ? h("table", { class: "tour-table" }, h("tbody", {}, rows)) : null,
-    h("div", { class: "field" }, h("label", { for: "tour-names", text: t("tourNames") }), names),
+    h("div", { class: "field" }, h("label", { for: "tour-names", text: t("tourNames") }),
+      h("textarea", { id: "tour-names", rows: "3",
+        dataset: { intent: "tournament-names", focus: "tour-names", testid: "tour-names" } }, u.names)),
     h("div", { class: "tour-buttons" },
       button(t("tourAdd"), { intent: "tournament-add", testid: "tour-add" }),
-      canDraw() ? button(t("tourDraw", { n: tour.rounds.length + 1 }),
+      E.canDraw(ev) ? button(t("tourDraw", { n: ev.rounds.length + 1 }),
         { intent: "tournament-draw", testid: "tour-draw" },
-        { class: "primary", "aria-disabled": engineReady ? null : "true" }) : null),
-    previewLine(number));
+        { class: "primary", "aria-disabled": state.engine === "ready" ? null : "true" }) : null),
+    previewLine(ev, u, number));
 }
 
-function previewLine(number) {
-  const p = ui.preview;
-  if (!p || number > tour.tableRounds) return null;
+function previewLine(ev, u, number) {
+  const p = u.preview;
+  if (!p || number > ev.tableRounds) return null;
   if (p.error) {
     const few = p.count < 4;
     return h("p", { class: "tour-warn", dataset: { testid: "tour-preview" } },
@@ -524,18 +397,18 @@ function previewLine(number) {
     text: t("tourPreview", { n: number, count: p.count, sizes: p.sizes.join(" + ") }) });
 }
 
-function roundPanel(r) {
+function roundPanel(ev, u, r) {
   return h("section", { class: "tour-panel tour-round", "aria-labelledby": `tour-round-${r.round}`,
     dataset: { testid: "tour-round" } },
-  h("h3", { id: `tour-round-${r.round}`, text: t("tourRoundTitle", { n: r.round, seed: tour.seed }) }),
-  stale(r) ? h("p", { class: "tour-warn" }, t("tourStale"), " ",
+  h("h3", { id: `tour-round-${r.round}`, text: t("tourRoundTitle", { n: r.round, seed: ev.seed }) }),
+  E.stale(ev, r) ? h("p", { class: "tour-warn" }, t("tourStale"), " ",
     button(t("tourRedraw"), { intent: "tournament-redraw", value: String(r.round) })) : null,
-  h("div", { class: "tour-tables" }, r.tables.map((players, i) => tableCard(r, players, i + 1))));
+  h("div", { class: "tour-tables" }, r.tables.map((players, i) => tableCard(ev, u, r, players, i + 1))));
 }
 
-function tableCard(r, players, table) {
+function tableCard(ev, u, r, players, table) {
   const sheet = r.sheets[table - 1];
-  const totals = tableTotals(r.round, table);
+  const totals = tableTotals(u, r.round, table);
   const version = r.versions?.[table - 1] ?? 0;
   const data = { round: String(r.round), table: String(table) };
   return h("article", { class: `tour-card${sheet ? " done" : ""}`,
@@ -543,7 +416,7 @@ function tableCard(r, players, table) {
       players: JSON.stringify(players) } },
   h("h4", { text: t("tourTable", { n: table, size: players.length }) }),
   h("ol", { class: "tour-seats" }, players.map((p, seat) => h("li", {},
-    h("span", { text: entrantName(p) }),
+    h("span", { text: E.entrantName(ev, p) }),
     totals ? h("strong", { class: "tour-points", text: String(totals[seat]) }) : null))),
   h("p", { class: "tour-state", dataset: { testid: "tour-table-state" },
     text: sheet ? t("tourSheetIn", { n: sheet.games.length }) : t("tourSheetMissing") }),
@@ -551,55 +424,46 @@ function tableCard(r, players, table) {
     text: t("tourCorrectedTag", { n: version, games: (r.changed?.[table - 1] ?? []).join(", ") }) })
     : null,
   h("div", { class: "tour-buttons" },
-    button(sheet ? t("tourCorrect") : t("tourKeep"), { intent: "tournament-keep", testid: "tour-keep",
-      ...data }),
+    button(sheet ? t("tourCorrect") : t("tourKeep"), { intent: "tournament-keep", testid: "tour-keep", ...data }),
     button(t("tourTableLink"), { intent: "tournament-table-link", testid: "tour-table-link", ...data })),
-  ui.linkFor === `${r.round}-${table}` ? linkField(t("tourTableLinkLabel")) : null);
+  u.linkFor === `${r.round}-${table}` ? linkField(u, t("tourTableLinkLabel")) : null);
 }
 
-function tableTotals(number, table) {
-  const s = finalStandings();
+function tableTotals(u, number, table) {
+  const s = finalStandings(u);
   return s?.rounds?.[number - 1]?.tables?.[table - 1]?.totals ?? null;
 }
 
-function linkField(label) {
-  const input = h("input", { id: "tour-link", type: "text", readonly: true, value: ui.link,
-    dataset: { testid: "tour-link" } });
-  input.addEventListener("focus", () => input.select());
-  return h("div", { class: "field tour-link" }, h("label", { for: "tour-link", text: label }), input);
+function linkField(u, label) {
+  return h("div", { class: "field tour-link" }, h("label", { for: "tour-link", text: label }),
+    h("input", { id: "tour-link", type: "text", readonly: true, value: u.link, dataset: { testid: "tour-link" } }));
 }
 
-function importPanel() {
-  if (!tour.rounds.length) return null;
-  const file = h("input", { id: "tour-import-file", type: "file", accept: "application/json,.json",
-    hidden: true, dataset: { testid: "tour-import-file" } });
-  file.addEventListener("change", async () => {
-    const f = file.files?.[0];
-    if (f) await importText(await f.text());
-  });
-  const field = h("input", { id: "tour-import", type: "text", autocomplete: "off",
-    value: ui.importing, dataset: { focus: "tour-import", testid: "tour-import" } });
-  field.addEventListener("input", () => { ui.importing = field.value; });
+function importPanel(ev, u) {
+  if (!ev.rounds.length) return null;
   return h("section", { class: "tour-panel", "aria-labelledby": "tour-import-title" },
     h("h3", { id: "tour-import-title", text: t("tourImport") }),
     h("p", { class: "quiet", text: t("tourImportLine") }),
     h("div", { class: "field" }, h("label", { for: "tour-import", text: t("tourImportField") }),
-      field),
+      h("input", { id: "tour-import", type: "text", autocomplete: "off", value: u.importing,
+        dataset: { intent: "tournament-import-text", focus: "tour-import", testid: "tour-import" } })),
     h("div", { class: "tour-buttons" },
       button(t("tourImportGo"), { intent: "tournament-import", testid: "tour-import-go" }),
-      button(t("tourImportFile"), { intent: "tournament-import-file" })), file);
+      button(t("tourImportFile"), { intent: "tournament-import-file" })),
+    h("input", { id: "tour-import-file", type: "file", accept: "application/json,.json", hidden: true,
+      dataset: { intent: "tournament-import-chosen", testid: "tour-import-file" } }));
 }
 
-function standingsPanel() {
-  const all = ui.standings;
+function standingsPanel(ev, u) {
+  const all = u.standings;
   if (!all.length) return null;
   const last = all[all.length - 1];
   const earlier = all.slice(0, -1);
   return h("section", { class: "tour-panel", "aria-labelledby": "tour-standings-title" },
     h("h3", { id: "tour-standings-title", text: standingsTitle(last) }),
-    standingsTable(last, "tour-standings"),
+    standingsTable(ev, last, "tour-standings"),
     earlier.map((s) => h("details", { class: "tour-earlier" },
-      h("summary", { text: t("tourAfter", { n: s.after }) }), standingsTable(s, null))),
+      h("summary", { text: t("tourAfter", { n: s.after }) }), standingsTable(ev, s, null))),
     h("div", { class: "tour-buttons" },
       button(t("exportCsv"), { intent: "tournament-csv", testid: "tour-csv" }),
       button(t("exportJson"), { intent: "tournament-json", testid: "tour-json" }),
@@ -612,7 +476,7 @@ function standingsTitle(s) {
   return done ? t("tourAfter", { n: done }) : t("tourSoFar");
 }
 
-function standingsTable(s, testid) {
+function standingsTable(ev, s, testid) {
   const rounds = s.rounds.map((r) => t("tourRoundShort", { n: r.round }));
   return h("table", { class: "tour-table tour-ranking", dataset: { testid } },
     h("thead", {}, h("tr", {}, [t("tourRank"), t("tourName"), ...rounds, t("total")]
@@ -620,22 +484,23 @@ function standingsTable(s, testid) {
     h("tbody", {}, s.ranking.map((row) => h("tr", { dataset: { testid: testid ? "tour-rank-row" : null,
       player: String(row.player), rank: String(row.rank), total: String(row.total) } },
     h("td", { text: row.tied ? t("tourTied", { n: row.rank }) : `${row.rank}.` }),
-    h("th", { scope: "row", text: entrantName(row.player) }),
+    h("th", { scope: "row", text: E.entrantName(ev, row.player) }),
     row.rounds.map((v) => h("td", { class: "num", text: v == null ? "–" : String(v) })),
     h("td", { class: "num total", text: String(row.total) })))));
 }
 
 // A4 sheets: each table round's tables with their seats, then the standings.
-function printView() {
-  const s = finalStandings();
+function printView(state) {
+  const { evening: ev, ui: u } = state.tournament;
+  const s = finalStandings(u);
   return h("div", { class: "tournament tour-print-view", dataset: { testid: "tour-print-view" } },
     h("div", { class: "tour-buttons no-print" },
       button(t("tourPrintNow"), { intent: "tournament-print-now" }, { class: "primary" }),
       button(t("tourPrintClose"), { intent: "tournament-print-close", testid: "tour-print-close" })),
-    h("h2", { class: "tour-title", text: `${t("tourTitle")} · ${rulesName(tour.rules)}` }),
-    h("p", { class: "quiet", text: t("tourPrintLine", { seed: tour.seed, n: tour.entrants.length }) }),
-    tour.rounds.map((r) => h("section", { class: "print-round" },
-      h("h3", { text: t("tourRoundTitle", { n: r.round, seed: tour.seed }) }),
+    h("h2", { class: "tour-title", text: `${t("tourTitle")} · ${rulesName(ev.rules, state)}` }),
+    h("p", { class: "quiet", text: t("tourPrintLine", { seed: ev.seed, n: ev.entrants.length }) }),
+    ev.rounds.map((r) => h("section", { class: "print-round" },
+      h("h3", { text: t("tourRoundTitle", { n: r.round, seed: ev.seed }) }),
       h("div", { class: "print-tables" }, r.tables.map((players, i) => h("div", { class: "print-table" },
         h("h4", { text: t("tourTable", { n: i + 1, size: players.length }) }),
         h("table", { class: "tour-table" },
@@ -643,44 +508,8 @@ function printView() {
             h("th", { scope: "col", text: t("tourName") }),
             h("th", { scope: "col", class: "num", text: t("points") }))),
           h("tbody", {}, players.map((p, seat) => h("tr", {},
-          h("td", { text: String(seat + 1) }), h("td", { text: entrantName(p) }),
-          h("td", { class: "num", text: String(tableTotals(r.round, i + 1)?.[seat] ?? "") })))))))))),
+            h("td", { text: String(seat + 1) }), h("td", { text: E.entrantName(ev, p) }),
+            h("td", { class: "num", text: String(tableTotals(u, r.round, i + 1)?.[seat] ?? "") })))))))))),
     s ? h("section", { class: "print-standings" }, h("h3", { text: standingsTitle(s) }),
-      standingsTable(s, null)) : null);
-}
-
-// The last game of a table is in: bring the hand-in buttons into view (they sit above
-// the sheet, while the form the keeper just used is further down).
-let lastCount = null;
-function sheetFinished(k) {
-  const count = k.tour ? k.games.length : null;
-  const finished = k.tour && count === k.tour.need && lastCount === count - 1;
-  lastCount = count;
-  if (!finished) return;
-  setTimeout(() => {
-    const panel = document.querySelector("[data-testid=tour-keeper]");
-    panel?.scrollIntoView?.({ block: "start" });
-    panel?.querySelector("button")?.focus();
-  }, 0);
-}
-
-// Shown above a keeper's sheet that belongs to a tournament table.
-function keeperPanel(k) {
-  const tag = k.tour;
-  if (!tag) return null;
-  const done = k.games.length;
-  const finished = done === tag.need;
-  const here = tag.id === tour.id;
-  return h("section", { class: "tour-keeper", "aria-labelledby": "tour-keeper-title",
-    dataset: { testid: "tour-keeper" } },
-  h("h2", { id: "tour-keeper-title", text: t("tourKeeperTitle", { table: tag.table, round: tag.round }) }),
-  h("p", { dataset: { testid: "tour-keeper-count" },
-    text: t("tourKeeperCount", { n: done, need: tag.need }) }),
-  finished ? h("div", { class: "tour-buttons" },
-    here ? button(t("tourHandIn"), { intent: "tournament-handin", testid: "tour-handin" },
-      { class: "primary" }) : null,
-    button(t("tourSheetLink"), { intent: "tournament-sheet-link", testid: "tour-sheet-link" }),
-    button(t("tourSheetFile"), { intent: "tournament-sheet-file", testid: "tour-sheet-file" }))
-    : h("p", { class: "quiet", text: t("tourKeeperOpen") }),
-  finished && ui.linkFor === "sheet" ? linkField(t("tourSheetLinkLabel")) : null);
+      standingsTable(ev, s, null)) : null);
 }

@@ -1,217 +1,142 @@
 // Named house-rule variants: a preset plus the options that differ, saved on the device
-// (storage.js, the "variants" entry) and carried by links as `options=<base64url JSON>`.
-// The engine decides what a rule set is: every variant used anywhere is checked by its
-// `check_rules` request, whose answers are kept here by rule set (the page draws
-// synchronously, so a rule set not yet checked is asked for and drawn once it is in).
-import { saveVariants, savedVariants } from "./storage.js";
+// (the "variants" entry) and carried by links as `options=<base64url JSON>`. The engine
+// decides what a rule set is: every variant used anywhere is checked by its
+// `check_rules` request, whose answers the store keeps by rule set. State: the store's
+// `variants` slice (initialVariants): the device's list and the checks; screens read it
+// with the plain functions here, intents change it with the ctx ones.
+import { rulesKey, presetOf, optionsOf, normalRules, coded } from "./rules-spec.js";
+import { randomId } from "./random.js";
 
 const MAX_NAME = 60;
-const MAX_OPTIONS = 3000; // characters of an options= parameter (a full variant needs ~600)
 const MAX_FILE = 200_000;
 const FILE_KIND = "doko-variants";
 
-export const variants = { list: [], loaded: false };
-const checked = new Map(); // rules key -> check_rules answer
-const asking = new Map(); // rules key -> its pending promise
-let ctx = null; // {call, render}
+export * from "./rules-spec.js";
 
-export function initVariants(context) {
-  ctx = context;
+export function initialVariants() {
+  return { list: [], loaded: false, checks: {} }; // checks: rules key -> check_rules answer
 }
 
-// A rule set as text that is the same for the same rules: the preset id, or the preset
-// with its options in name order.
-export function rulesKey(rules) {
-  if (typeof rules === "string") return rules;
-  const options = rules?.options ?? {};
-  const sorted = Object.fromEntries(Object.keys(options).sort().map((k) => [k, options[k]]));
-  return JSON.stringify({ preset: rules?.preset, options: sorted });
-}
+// ---- reading the slice ------------------------------------------------------------------
 
-// The plain form: a preset id when nothing differs.
-export function normalRules(rules) {
-  if (typeof rules === "string") return rules;
-  const options = rules?.options ?? {};
-  return Object.keys(options).length ? { preset: rules.preset, options } : rules.preset;
-}
-
-export function presetOf(rules) {
-  return typeof rules === "string" ? rules : rules?.preset;
-}
-
-export function optionsOf(rules) {
-  return typeof rules === "string" ? {} : rules?.options ?? {};
-}
-
-// ---- the links' options= parameter --------------------------------------------
-
-export function encodeOptions(options) {
-  const bytes = new TextEncoder().encode(JSON.stringify(options));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-// The options object of a link, or an error with a code the page translates.
-export function decodeOptions(text) {
-  if (text.length > MAX_OPTIONS) throw coded("options-too-long", { most: MAX_OPTIONS });
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw coded("options-not-base64");
-  let json;
-  try {
-    const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
-    json = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-  } catch {
-    throw coded("options-not-base64");
-  }
-  let options;
-  try { options = JSON.parse(json); } catch { throw coded("options-not-json"); }
-  if (!options || typeof options !== "object" || Array.isArray(options)) throw coded("options-not-object");
-  return options;
-}
-
-// `&options=...` for a link of these rules ("" for a preset).
-export function optionsParam(rules) {
-  const options = optionsOf(rules);
-  return Object.keys(options).length ? `&options=${encodeOptions(options)}` : "";
-}
-
-// The rules a link names: rules=PRESET and maybe options=...; a bad options= is
-// reported as `error` and the preset alone is used.
-export function rulesFromParams(params, fallback = "ddv") {
-  const preset = params.get("rules") || fallback;
-  const text = params.get("options");
-  if (!text) return { rules: preset, error: null };
-  try {
-    return { rules: normalRules({ preset, options: decodeOptions(text) }), error: null };
-  } catch (error) {
-    return { rules: preset, error };
-  }
-}
-
-function coded(code, params = {}) {
-  const err = new Error(code);
-  err.code = code;
-  err.params = params;
-  return err;
-}
-
-// ---- what the engine says about a rule set --------------------------------------
-
-// The engine's check_rules answer for `rules` (kept once asked).
-export function checkRules(rules) {
-  const key = rulesKey(rules);
-  if (checked.has(key)) return Promise.resolve(checked.get(key));
-  if (!asking.has(key)) {
-    asking.set(key, ctx.call("check_rules", { rules }).then((answer) => {
-      checked.set(key, answer);
-      asking.delete(key);
-      return answer;
-    }, (err) => { asking.delete(key); throw err; }));
-  }
-  return asking.get(key);
-}
-
-// The answer if it is in, else null (and it is asked for; the page redraws then).
-export function checkedRules(rules) {
-  const key = rulesKey(rules);
-  if (checked.has(key)) return checked.get(key);
-  checkRules(rules).then(() => ctx.render(), () => {});
-  return null;
-}
-
-// A rule set as the page's preset list shows it (options and facts), for a preset
-// from the engine's metadata, for a variant from its check (null until it is in).
-export function rulesMeta(meta, rules) {
-  if (typeof rules === "string") return meta?.[rules] ?? null;
-  const answer = checkedRules(rules);
-  return answer?.ok ? answer.info : null;
-}
-
-// ---- the device's variants ------------------------------------------------------
-
-export async function loadVariants() {
-  const data = await savedVariants();
-  variants.list = Array.isArray(data?.variants) ? data.variants : [];
-  variants.loaded = true;
-  ctx?.render();
-  return variants.list;
-}
-
-export function variantById(id) {
-  return variants.list.find((v) => v.id === id) ?? null;
+export function variantById(vs, id) {
+  return vs?.list.find((v) => v.id === id) ?? null;
 }
 
 // The saved variant with exactly these rules, if any.
-export function findVariant(rules) {
+export function findVariant(vs, rules) {
   const key = rulesKey(rules);
-  return variants.list.find((v) => rulesKey(v.rules) === key) ?? null;
+  return vs?.list.find((v) => rulesKey(v.rules) === key) ?? null;
+}
+
+// The engine's check of a rule set if it is in, else null (screens only read: the
+// intent that shows a rule set awaits checkRules first).
+export function knownCheck(vs, rules) {
+  return vs?.checks[rulesKey(rules)] ?? null;
+}
+
+// A rule set as the page's preset list shows it (options and facts): a preset's from the
+// engine's metadata, a variant's from its check (null until it is in).
+export function rulesInfo(vs, presets, rules) {
+  if (typeof rules === "string") return presets?.[rules] ?? null;
+  const answer = knownCheck(vs, rules);
+  return answer?.ok ? answer.info : null;
 }
 
 export function cleanName(name) {
   return String(name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
 }
 
-async function write() {
-  await saveVariants({ variants: variants.list });
-  ctx?.render();
-}
-
-// Save a new variant (or, with `id`, change one); resolves to it.
-export async function storeVariant(name, rules, id = null) {
-  const entry = { id: id ?? newId(), name: cleanName(name), rules: { preset: presetOf(rules),
+// A variant as the list keeps it (a new one gets an id).
+export function variantEntry(name, rules, id = null) {
+  return { id: id ?? randomId("v-"), name: cleanName(name), rules: { preset: presetOf(rules),
     options: optionsOf(rules) }, savedAt: Date.now() };
-  const at = variants.list.findIndex((v) => v.id === entry.id);
-  if (at >= 0) variants.list.splice(at, 1, entry);
-  else variants.list.push(entry);
-  await write();
-  return entry;
 }
 
-export async function renameVariant(id, name) {
-  const v = variantById(id);
-  if (!v || !cleanName(name)) return;
-  v.name = cleanName(name);
-  await write();
+// The list with `entry` in it: in its place if it was there, else at the end.
+export function withVariant(list, entry) {
+  const at = list.findIndex((v) => v.id === entry.id);
+  return at >= 0 ? list.map((v, i) => (i === at ? entry : v)) : [...list, entry];
 }
 
-export async function deleteVariant(id) {
-  variants.list = variants.list.filter((v) => v.id !== id);
-  await write();
-}
+// ---- files ---------------------------------------------------------------------------------
 
-function newId() {
-  const [a, b] = crypto.getRandomValues(new Uint32Array(2));
-  return `v-${a.toString(36)}${b.toString(36)}`;
-}
-
-// ---- files ----------------------------------------------------------------------
-
-export function exportText(list = variants.list) {
+export function exportText(list) {
   return JSON.stringify({ app: FILE_KIND, version: 1,
     variants: list.map((v) => ({ name: v.name, rules: { preset: v.rules.preset, options: v.rules.options } })) },
   null, 1);
 }
 
-// Read a file of variants: every one is checked by the engine first; the whole file is
-// refused (with the reason) on the first one it refuses. Resolves to the names added.
-export async function importText(text) {
+// A variants file as [{name, rules}] to be checked; throws a coded error for a file
+// that is none.
+export function parseVariantsFile(text) {
   if (typeof text !== "string" || text.length > MAX_FILE) throw coded("too-large");
   let data;
   try { data = JSON.parse(text); } catch { throw coded("not-json"); }
   if (!data || data.app !== FILE_KIND || !Array.isArray(data.variants)) throw coded("not-variants");
-  const found = [];
-  for (const v of data.variants) {
+  return data.variants.map((v) => {
     if (!v || typeof v !== "object" || !cleanName(v.name) || !v.rules || typeof v.rules !== "object") {
       throw coded("not-variants");
     }
-    const answer = await checkRules({ preset: v.rules.preset, options: v.rules.options ?? {} });
-    if (!answer.ok) throw coded("variant-refused", { name: cleanName(v.name), reason: answer.refusal });
-    found.push({ name: cleanName(v.name), rules: answer.rules });
+    return { name: cleanName(v.name), rules: { preset: v.rules.preset, options: v.rules.options ?? {} } };
+  });
+}
+
+// ---- through ctx: the engine and storage --------------------------------------------------
+
+// The engine's check_rules answer for `rules` (kept in the store once asked).
+export async function checkRules(ctx, rules) {
+  const known = knownCheck(ctx.state.variants, rules);
+  if (known) return known;
+  const answer = await ctx.call("check_rules", { rules });
+  ctx.update((s) => { s.variants.checks[rulesKey(rules)] = answer; });
+  return answer;
+}
+
+// The device's stored list is in: kept, and every variant checked (the start page and
+// the lists say what each plays).
+export async function variantsRestore(ctx, saved) {
+  const list = Array.isArray(saved?.variants) ? saved.variants : [];
+  ctx.update((s) => {
+    s.variants.list = list;
+    s.variants.loaded = true;
+  });
+  await Promise.all(list.map((v) => checkRules(ctx, normalRules(v.rules)).catch(() => null)));
+}
+
+async function write(ctx, list) {
+  ctx.update((s) => { s.variants.list = list; });
+  await ctx.save("variants", { variants: list });
+}
+
+// Save a new variant (or, with `id`, change one); resolves to it.
+export async function storeVariant(ctx, name, rules, id = null) {
+  const entry = variantEntry(name, rules, id);
+  await write(ctx, withVariant(ctx.state.variants.list, entry));
+  await checkRules(ctx, normalRules(entry.rules)).catch(() => null);
+  return entry;
+}
+
+export async function renameVariant(ctx, id, name) {
+  const v = variantById(ctx.state.variants, id);
+  if (!v || !cleanName(name)) return;
+  await write(ctx, withVariant(ctx.state.variants.list, { ...v, name: cleanName(name) }));
+}
+
+export async function deleteVariant(ctx, id) {
+  await write(ctx, ctx.state.variants.list.filter((v) => v.id !== id));
+}
+
+// Read a file of variants: every one is checked by the engine first; the whole file is
+// refused (with the reason) on the first one it refuses. Resolves to the names added.
+export async function importVariants(ctx, text) {
+  const found = [];
+  for (const v of parseVariantsFile(text)) {
+    const answer = await checkRules(ctx, v.rules);
+    if (!answer.ok) throw coded("variant-refused", { name: v.name, reason: answer.refusal });
+    found.push(variantEntry(v.name, answer.rules));
   }
-  for (const v of found) {
-    variants.list.push({ id: newId(), name: v.name, rules: { preset: presetOf(v.rules),
-      options: optionsOf(v.rules) }, savedAt: Date.now() });
-  }
-  await write();
+  await write(ctx, found.reduce(withVariant, ctx.state.variants.list));
+  await Promise.all(found.map((v) => checkRules(ctx, normalRules(v.rules)).catch(() => null)));
   return found.map((v) => v.name);
 }

@@ -1,7 +1,7 @@
 // One table from intent name to handler, merged from every module's handlers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { intentTable, runIntent, intentData } from "../../web/intents.js";
+import { intentTable, runIntent, intentData, answers } from "../../web/intents.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -47,8 +47,28 @@ test("intentData: the dataset, a select's value and whether the element is enabl
     getAttribute: (name) => (name === "aria-disabled" ? "true" : null) };
   assert.deepEqual(intentData(button), { intent: "review-game", value: "2", enabled: false });
   const select = { tagName: "SELECT", value: "6", dataset: { intent: "players" }, getAttribute: () => null };
-  assert.deepEqual(intentData(select), { intent: "players", value: "6", enabled: true });
+  assert.deepEqual(intentData(select), { intent: "players", value: "6", checked: false, files: null, enabled: true });
   const box = { tagName: "INPUT", type: "checkbox", checked: true, value: "on", dataset: { intent: "x" },
     getAttribute: () => null };
-  assert.equal(intentData(box).value, true);
+  assert.equal(intentData(box).checked, true);
+  assert.equal(intentData(box).value, "on");
+});
+
+test("answers: a button its click, a typed field each input, a chosen field its change, named keys", () => {
+  const el = (tagName, type = "", dataset = {}) => ({ tagName, type, dataset });
+  const on = (type, key = "") => ({ type, key });
+  assert.equal(answers(el("BUTTON"), on("click")), true);
+  assert.equal(answers(el("BUTTON"), on("change")), false);
+  assert.equal(answers(el("INPUT", "text"), on("click")), false);
+  assert.equal(answers(el("INPUT", "text"), on("input")), true);
+  assert.equal(answers(el("INPUT", "text"), on("change")), false);
+  assert.equal(answers(el("TEXTAREA"), on("input")), true);
+  assert.equal(answers(el("SELECT"), on("change")), true);
+  assert.equal(answers(el("SELECT"), on("input")), false);
+  assert.equal(answers(el("INPUT", "checkbox"), on("change")), true);
+  assert.equal(answers(el("INPUT", "range"), on("input")), false);
+  assert.equal(answers(el("INPUT", "file"), on("change")), true);
+  assert.equal(answers(el("INPUT", "text", { keys: "Enter" }), on("keydown", "Enter")), true);
+  assert.equal(answers(el("INPUT", "text", { keys: "Enter" }), on("keydown", "a")), false);
+  assert.equal(answers(el("INPUT", "text"), on("keydown", "Enter")), false);
 });

@@ -37,7 +37,7 @@ export function header(state) {
       : h("a", { class: "home-link", href: "#", "aria-label": t("toStart") }, icon("home"),
         h("span", { id: "title", class: "title", text: t("title") })),
     playing && state.view ? h("span", { class: "bar-contract", dataset: { testid: "bar-contract" },
-      text: rulesName(state.view.rules_spec ?? state.view.rules) }) : null,
+      text: rulesName(state.view.rules_spec ?? state.view.rules, state) }) : null,
     playing && state.view?.bock ? bockChip(state.view.bock) : null, // this deal counts Bock
     engineBadge(state),
     h("div", { class: "bar-buttons" },
@@ -87,7 +87,7 @@ function variantNoticeView(state) {
   } else if (notice.asking) {
     const input = h("input", { id: "notice-name", type: "text", maxlength: "60", value: notice.name,
       autocomplete: "off", placeholder: t("variantNamePlaceholder"), dataset: { focus: "notice-name",
-        testid: "variant-notice-name", intent: "variant-notice-name", enter: "variant-notice-save" } });
+        testid: "variant-notice-name", intent: "variant-notice-name", keys: "Enter" } });
     saveRow = h("div", { class: "field notice-save" }, h("label", { for: "notice-name", text: t("variantName") }),
       h("div", { class: "notice-save-row" }, input,
         h("button", { type: "button", class: "primary", dataset: { intent: "variant-notice-save", focus: "notice-save-ok",

@@ -1,0 +1,34 @@
+// Every module of the screens loads in node without a document, a window or IndexedDB
+// (they touch the DOM only when a screen is drawn or an intent runs).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { encodeJson, decodeJson } from "../../web/base64url.js";
+import { randomSeed, randomId } from "../../web/random.js";
+
+const MODULES = ["keeper", "keeper-sheet", "tournament", "tournament-evening", "replay", "replay-words", "editor", "review",
+  "variants", "rules-spec", "sheet", "options", "csv", "random", "base64url"];
+
+test("the screens' modules import without a browser", async () => {
+  assert.equal(typeof globalThis.document, "undefined");
+  for (const name of MODULES) {
+    const module = await import(`../../web/${name}.js`);
+    assert.ok(Object.keys(module).length > 0, name);
+  }
+});
+
+test("links carry JSON as base64url, umlauts and all", () => {
+  const tag = { id: "t-1", names: ["Jürgen", "Zoë"], players: [3, 1] };
+  const text = encodeJson(tag);
+  assert.match(text, /^[A-Za-z0-9_-]+$/);
+  assert.deepEqual(decodeJson(text), tag);
+  assert.deepEqual(decodeJson(` ${text}\n`), tag);
+  assert.throws(() => decodeJson("%%%"));
+  assert.throws(() => decodeJson(encodeJson("x").slice(0, -1) + "!"));
+});
+
+test("seeds are 32-bit numbers, ids carry their prefix", () => {
+  const seeds = new Set(Array.from({ length: 50 }, randomSeed));
+  assert.ok(seeds.size > 45);
+  for (const seed of seeds) assert.ok(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32);
+  assert.match(randomId("v-"), /^v-[0-9a-z]{2,14}$/);
+});
