@@ -420,6 +420,7 @@ function setView(view, events = []) {
   if (view.phase === "done" || view.sitting_out !== view.seat) store.skip = false;
   tools.onView(view, events);
   store.events = events; // the last step's events: a host passes them on to its guests
+  store.step += 1; // the events are new: the next redraw animates them (once)
   if (store.skip) tools.collect();
   store.view = view;
   store.busy = false;
@@ -612,7 +613,7 @@ function draw() {
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.focus;
   const caret = caretOf(focused);
-  const before = motion.capture(root);
+  const before = motion.capture(root, store.step);
   document.documentElement.lang = getLang();
   document.title = t("title");
   root.dataset.screen = store.screen;
@@ -622,7 +623,7 @@ function draw() {
   root.replaceChildren(...next);
   if (store.screen === "play") perf.markRender(root);
   if (focusKey) refocus(root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`), caret);
-  motion.play(before, root, flightTime());
+  motion.play(before, root, { step: store.step, events: store.events, duration: flightTime() });
   updateLive();
 }
 

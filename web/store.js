@@ -17,6 +17,7 @@ export function defaults(slices = {}) {
     variantNotice: null,
     view: null, // last VIEW from the engine
     events: [], // what happened in the step that brought it (engine's doko.events)
+    step: 0, // counts the engine answers shown: a redraw without a new step animates nothing
     busy: false, // a human action is on its way to the engine
     alert: "",
     error: "",

@@ -7,6 +7,7 @@ import { t, cardName, actionLabel, contractName, partyLabel } from "./i18n.js";
 import { cardSvg, backSvg } from "./cards.js";
 import { bockChip, lineLabel } from "./sheet.js";
 import { relative, seatName } from "./seats.js";
+import { flyKey } from "./motion.js";
 
 const MAX_BACKS = 12; // an 8-player table deals 8 cards; 5 players 10 or 12: all drawn
 
@@ -89,7 +90,7 @@ function seatView(store, view, seat) {
   return h("div", { class: `seat pos-${rel} side-${seatSide(spot)}${turn ? " turn" : ""}${out ? " out" : ""}${mine ? " me" : ""}`,
     style: spotStyle("s", spot),
     "aria-current": turn ? "true" : null,
-    dataset: { seat: String(seat), cards: String(count), sitsOut: out ? "true" : null, fly: `seat:${seat}` } },
+    dataset: { seat: String(seat), cards: String(count), sitsOut: out ? "true" : null, fly: flyKey.seat(seat) } },
   plate,
   !mine && !out && count ? h("div", { class: "backs", role: "img",
     "aria-label": t("cardsCount", { n: count }) },
@@ -121,13 +122,13 @@ export function trickView(cards, { players, relative, seatName, winner = null, t
   label = t("trick") }) {
   return h("div", { class: "trick", role: "group", "aria-label": label,
     dataset: { testid, winner: winner == null ? null : String(winner),
-      fly: winner == null ? null : "trick-winner" } },
+      fly: winner == null ? null : flyKey.held } },
   cards.map(({ seat, card }, i) => {
     const rel = relative(seat);
     const tilt = ((rel * 7 + i * 3) % 9) - 4;
     return faceCard(card, { owner: seatName(seat), extra: "played",
       style: `${spotStyle("t", seatSpot(rel, players))};--tilt:${tilt}deg;z-index:${i + 1}`,
-      data: { seat: String(seat), fly: `trick:${seat}:${card}` } });
+      data: { seat: String(seat), fly: flyKey.trick(seat, card) } });
   }));
 }
 
@@ -173,12 +174,12 @@ export function handView(store, view) {
     return h("button", { type: "button", class: cls,
       "aria-label": got ? `${cardName(card)} (${t("receivedCard")})` : cardName(card), "aria-disabled": enabled ? null : "true",
       "aria-pressed": returning ? String(picked) : null,
-      dataset: { card, index: String(index), focus: `card:${card}:${index}`, fly: `hand:${card}#${index}` } },
+      dataset: { card, index: String(index), focus: `card:${card}:${index}`, fly: flyKey.hand(card, index) } },
     cardSvg(card));
   });
   return h("section", { class: `hand${myTurn ? " my-turn" : ""}`, role: "group", "aria-label": t("hand"),
     style: `--n:${Math.max(cards.length, 1)}`,
-    dataset: { testid: "hand", myTurn: String(myTurn), fly: `seat:${view.seat}` } }, cards);
+    dataset: { testid: "hand", myTurn: String(myTurn), fly: flyKey.handOf(view.seat) } }, cards);
 }
 
 function countOf(list, item) {
