@@ -16,6 +16,7 @@ export const flyKey = {
   handOf: (seat) => `hand-of:${seat}`,
   held: "held-trick",
 };
+const isTrickKey = (key) => key.startsWith("trick:");
 
 // The little motion remembers between redraws (visual only, never saved):
 //   step     the last engine step whose events were animated: the page redraws many
@@ -48,9 +49,10 @@ export function stepAnimations(events) {
 }
 
 // One redraw: `step` and `events` as the store has them, `held` whether the redrawn
-// felt still shows a finished trick. Returns the cards to fly in, the seat to sweep the
-// trick that was on the felt before the redraw to (null: no sweep), and the new memory.
-export function plan(mem, { step, events, held }) {
+// felt still shows a finished trick, `lying` the trick keys (flyKey.trick) on the felt
+// before the redraw. Returns the cards to fly in, the seat to sweep the trick that was
+// on the felt before the redraw to (null: no sweep), and the new memory.
+export function plan(mem, { step, events, held, lying = new Set() }) {
   if (step === mem.step) {
     // no new step: only a held trick that has now left the felt moves
     const leaves = mem.sweepTo != null && !held;
@@ -62,7 +64,11 @@ export function plan(mem, { step, events, held }) {
   // earlier cards) or one still held from an earlier step (a shared table's host moved on)
   const owner = takenBy ?? (fresh ? null : mem.sweepTo);
   const leaves = owner != null && !held;
-  return { flights, sweepTo: leaves ? owner : null,
+  // a card that already lay in the trick stays put: a shared table's host sends its last
+  // step again (a guest reconnects, a seat changes hands), and it is not played twice;
+  // a trick leaving the felt takes its cards along, so then every card is new
+  const landing = leaves ? flights : flights.filter((f) => !lying.has(flyKey.trick(f.seat, f.card)));
+  return { flights: landing, sweepTo: leaves ? owner : null,
     memory: { step, sweepTo: leaves ? null : owner } };
 }
 
@@ -86,7 +92,8 @@ export function capture(root, step) {
 // whether or not anything moves, so a later redraw never replays an old step.
 export function play(before, root, { step, events, duration }) {
   const held = !!root.querySelector(`[data-fly="${flyKey.held}"]`);
-  const next = plan(memory, { step, events, held });
+  const lying = new Set([...(before?.keys() ?? [])].filter(isTrickKey));
+  const next = plan(memory, { step, events, held, lying });
   memory = next.memory;
   if (!before || !duration || reduced()) return;
   if (next.sweepTo != null) sweep(before, next.sweepTo, root, duration);
@@ -128,7 +135,7 @@ function sweep(before, seat, root, duration) {
   if (!target) return;
   const to = target.getBoundingClientRect();
   for (const [key, { rect, el }] of before) {
-    if (key.startsWith("trick:")) sweepOne(el, rect, to, duration);
+    if (isTrickKey(key)) sweepOne(el, rect, to, duration);
   }
 }
 

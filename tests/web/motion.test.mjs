@@ -89,6 +89,24 @@ test("a guest's held trick leaves with the host's next step: it sweeps, and the 
   assert.deepEqual(steps[2].memory, { step: 4, sweepTo: null });
 });
 
+test("a host's last step sent again (a guest reconnects): the card already lying there does not fly", () => {
+  const again = [played(1, "C9")];
+  const steps = redraws([
+    { step: 3, events: again, held: false, lying: new Set(["trick:0:HA"]) },
+    { step: 4, events: again, held: false, lying: new Set(["trick:0:HA", "trick:1:C9"]) },
+  ]);
+  assert.deepEqual(steps[0].flights, [{ seat: 1, card: "C9" }]);
+  assert.deepEqual(steps[1].flights, []);
+});
+
+test("the same seat and card in the next trick fly when the held trick with them leaves", () => {
+  const steps = redraws([
+    { step: 3, events: [played(1, "C9"), taken(0)], held: true },
+    { step: 4, events: [played(1, "C9")], held: false, lying: new Set(["trick:0:HA", "trick:1:C9"]) },
+  ]);
+  assert.deepEqual(steps[1], { flights: [{ seat: 1, card: "C9" }], sweepTo: 0 });
+});
+
 test("a card taken back while a trick is held: no sweep to the old taker", () => {
   const steps = redraws([
     { step: 6, events: [played(0, "HK"), taken(2)], held: true },
