@@ -10,7 +10,6 @@
 // it) and `gameId` (the same across tabs that resumed it); the entry's `owner` is the
 // tab that plays it (tabs.js). Schema 1 (older pages) held only the running deal:
 // {hash, record, seat}; it still opens via `load_record`.
-import { h, download } from "./dom.js";
 import { t, errorText } from "./i18n.js";
 
 export const SCHEMA = 2;
@@ -706,30 +705,9 @@ function refusal(code, params = {}) {
   return err;
 }
 
-// Export / import buttons (for the start page).
-export function savesPanel(onDone) {
-  const file = h("input", { type: "file", accept: "application/json,.json", hidden: true,
-    dataset: { testid: "import-file" } });
-  file.addEventListener("change", async () => {
-    const f = file.files && file.files[0];
-    if (!f) return;
-    try {
-      if (f.size > MAX_FILE) throw refusal("too-large");
-      await importAll(await f.text());
-      onDone(t("imported"));
-    } catch (err) {
-      onDone(t("importBad", { why: errorText(err) }));
-    }
-  });
-  const exp = h("button", { type: "button", dataset: { testid: "export" }, text: t("export") });
-  exp.addEventListener("click", async () => {
-    try {
-      download("doppelkopf.json", "application/json", await exportAll());
-    } catch {
-      onDone(t("storageFailed"));
-    }
-  });
-  const imp = h("button", { type: "button", dataset: { testid: "import" }, text: t("import") });
-  imp.addEventListener("click", () => file.click());
-  return h("div", { class: "saves" }, exp, imp, file);
+// Everything stored, read from a file the player chose (a File or Blob); refused before
+// reading when it is larger than any export could be.
+export async function importFile(file) {
+  if (file.size > MAX_FILE) throw refusal("too-large");
+  return importAll(await file.text());
 }
