@@ -230,7 +230,10 @@ root.addEventListener("click", (event) => {
 root.addEventListener("input", onIntent, true);
 root.addEventListener("change", onIntent, true);
 root.addEventListener("keydown", onIntent);
-document.addEventListener("keydown", (event) => { replayKeys(ctx, event); });
+document.addEventListener("keydown", (event) => {
+  replayKeys(ctx, event);
+  page.flush();
+});
 document.getElementById("alert").addEventListener("click", () => {
   update((s) => {
     s.alert = "";
