@@ -87,12 +87,7 @@ export function createGame(ctx, { render, seatName }) {
   // before the first card (with an offer to save it, unless this device has it already);
   // refused, the alert says why and the deal is played with the preset alone.
   async function checkLinkRules(token, rules) {
-    let answer;
-    try {
-      answer = await V.checkRules(ctx, rules);
-    } catch (err) {
-      answer = { ok: false, refusal: { code: err.code, params: err.params } };
-    }
+    const answer = await V.checkAnswer(ctx, rules);
     if (token !== store.game.token) return rules;
     if (!answer.ok) {
       store.alert = t("badOptions", { why: errorText(answer.refusal) });
