@@ -171,12 +171,7 @@ async function check(ctx) {
   let token = 0;
   ctx.update((s) => { token = ++s.editor.token; });
   const rules = draftRules(ctx.state.editor, presets, options);
-  let answer;
-  try {
-    answer = await V.checkRules(ctx, rules);
-  } catch (err) {
-    answer = { ok: false, refusal: { code: err.code, params: err.params }, option: null };
-  }
+  const answer = await V.checkAnswer(ctx, rules);
   ctx.update((s) => { if (token === s.editor.token) s.editor.answer = answer; });
 }
 

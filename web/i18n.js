@@ -101,6 +101,14 @@ export function itemLabel(item) {
   return t("item.other");
 }
 
+// An Error with a code and parameters the page translates (errorText below).
+export function coded(code, params = {}) {
+  const err = new Error(code);
+  err.code = code;
+  err.params = params;
+  return err;
+}
+
 // An engine refusal ({code, params}) as a sentence a player would say. Seats become
 // names, cards card names, suits suit words; unknown codes get a plain sentence.
 export function errorText(error, seatName = (s) => t("player", { n: s + 1 })) {

@@ -1,4 +1,4 @@
-// Keyboard play (issue 6). Arrow keys move the focus through the hand (from
+// Keyboard play. Arrow keys move the focus through the hand (from
 // outside the hand they enter it at the first playable card), Enter or Space
 // plays the focused card (it is a button), number keys 1-9 press the n-th choice
 // (Gesund, Re, …), letters open the helpers. The help dialog lists the same keys.

@@ -110,32 +110,3 @@ export function clickSound(opts) {
     // no audio device: stay silent
   }
 }
-
-// ---- until the table tools read state.options: the old calls, on one shared object ----
-// (table-tools.js and app.js call these today; each is one of the functions above)
-
-export const options = { ...DEFAULTS };
-
-export function loadOptions() {
-  Object.assign(options, initialOptions());
-  applyOptions(options);
-  return options;
-}
-
-export function setOption(key, value) {
-  if (!changeOption(options, key, value)) return;
-  saveOptions(options);
-  applyOptions(options);
-}
-
-export function delay() {
-  return delayOf(options);
-}
-
-export function effectiveTheme() {
-  return themeOf(options);
-}
-
-export function click() {
-  clickSound(options);
-}

@@ -2,6 +2,7 @@
 // options that differ ({preset, options}), and how links carry them (rules=PRESET and
 // options=<base64url JSON>). Pure functions: no storage, no engine, no DOM.
 import { encodeJson } from "./base64url.js";
+import { coded } from "./i18n.js";
 
 const MAX_OPTIONS = 3000; // characters of an options= parameter (a full variant needs ~600)
 
@@ -69,12 +70,4 @@ export function rulesFromParams(params, fallback = "ddv") {
   } catch (error) {
     return { rules: preset, error };
   }
-}
-
-// An Error with a code and parameters the page translates (i18n.js's errorText).
-export function coded(code, params = {}) {
-  const err = new Error(code);
-  err.code = code;
-  err.params = params;
-  return err;
 }

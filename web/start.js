@@ -1,12 +1,15 @@
 // The start screen: a saved game to go on with, the rule sets by name with a line
 // each (from the engine's rules metadata), table size and rounds, the demos, the score
-// keeper, and each rule set's primer in help. Pure view of the store.
+// keeper, and each rule set's primer in help; what is stored on the device (export,
+// import, entries set aside). A pure view of the store, and the intents of its buttons.
 import { h } from "./dom.js";
 import { t, localText, presetName, errorText, getLang, has, levelName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
 import * as V from "./variants.js";
 import { rulesName } from "./editor.js";
+import { maxRounds, defaultRounds, presetPlayers } from "./choices.js";
+import * as saved from "./storage.js";
 
 function presetChoice(store, id) {
   const meta = store.rulesMeta?.[id];
@@ -97,10 +100,10 @@ function fan() {
       cardSvg(c))));
 }
 
-export function startScreen(store, { savesPanel, maxRounds, defaultRounds, presetPlayers }) {
+export function startScreen(store) {
   const ids = store.rulesMeta ? Object.keys(store.rulesMeta) : [];
-  const rounds = Array.from({ length: maxRounds() }, (_, i) => i + 1);
-  const chosenRounds = store.rounds ?? defaultRounds();
+  const rounds = Array.from({ length: maxRounds(store) }, (_, i) => i + 1);
+  const chosenRounds = store.rounds ?? defaultRounds(store);
   return h("div", { class: "start" },
     h("section", { class: "hero" }, fan(),
       h("p", { class: "tagline", text: t("tagline") })),
@@ -116,13 +119,13 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
           chips("level", store.botLevels.map((l) => [l.id, levelName(store.botLevels, l.id)]),
             store.level ?? store.defaultLevel, t("opponents"))] : null,
         h("h3", { text: t("players") }),
-        chips("players", presetPlayers().map((n) => [n, String(n)]), store.players, t("players")),
+        chips("players", presetPlayers(store).map((n) => [n, String(n)]), store.players, t("players")),
         h("h3", { text: t("rounds") }),
         h("div", { class: "field" },
           h("label", { for: "rounds", class: "sr-only", text: t("rounds") }),
           h("select", { id: "rounds", dataset: { focus: "rounds", testid: "rounds", intent: "rounds" } },
             rounds.map((n) => h("option", { value: String(n), selected: n === chosenRounds,
-              text: t("roundsCount", { n }) + (n === defaultRounds() ? ` ${t("byDefault")}` : "") })))),
+              text: t("roundsCount", { n }) + (n === defaultRounds(store) ? ` ${t("byDefault")}` : "") })))),
       ] : null,
       h("div", { class: "start-go" },
         h("button", { type: "button", class: "primary big", dataset: { intent: "new", focus: "new",
@@ -146,5 +149,85 @@ export function startScreen(store, { savesPanel, maxRounds, defaultRounds, prese
       h("a", { class: "tile", href: "#/rules", dataset: { testid: "open-rules" } },
         icon("gear"), h("strong", { text: t("houseRules") }), h("span", { text: t("houseRulesLine") }))),
     quarantineList(store),
-    savesPanel);
+    savesPanel());
 }
+
+// Export and import of everything stored on this device.
+function savesPanel() {
+  return h("div", { class: "saves" },
+    h("button", { type: "button", dataset: { intent: "saves-export", testid: "export" }, text: t("export") }),
+    h("button", { type: "button", dataset: { intent: "saves-import", testid: "import" }, text: t("import") }),
+    h("input", { type: "file", accept: "application/json,.json", hidden: true,
+      dataset: { intent: "saves-import-file", testid: "import-file" } }));
+}
+
+// ---- intents and the route -------------------------------------------------------------
+
+// The start page's list of entries set aside (export, delete).
+async function listQuarantined(ctx) {
+  let list = [];
+  try { list = await saved.quarantined(); } catch { /* no storage: nothing set aside */ }
+  ctx.update((s) => { s.quarantined = list; });
+}
+
+// "Weiterspielen": whatever game the device holds, under its own link; then the entries
+// set aside.
+export async function startRoute(ctx) {
+  const found = await saved.savedGame("#/game").catch(() => null);
+  const hash = found?.hash;
+  const rules = found?.table?.game?.rules ?? found?.record?.rules ?? null;
+  ctx.update((s) => { s.savedGame = typeof hash === "string" && hash.startsWith("#/") ? { hash, rules } : null; });
+  await listQuarantined(ctx);
+}
+
+// Another tab or a failed read set an entry aside: the list is read again.
+export function quarantineChanged(ctx) {
+  if (ctx.state.screen === "start") listQuarantined(ctx);
+}
+
+function quarantinedItem(ctx, id) {
+  return ctx.state.quarantined.find((q) => String(q.id) === String(id)) ?? null;
+}
+
+export const startIntents = {
+  "quarantine-export": async (ctx, data) => {
+    const item = quarantinedItem(ctx, data.value);
+    if (!item) return;
+    const name = String(item.key || "entry").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 40);
+    try {
+      ctx.download(`doppelkopf-${name}-${item.id}.json`, "application/json", await saved.quarantinedText(item.id));
+    } catch (err) { // no file rather than a wrong one
+      ctx.alert(err?.code ? err : t("storageFailed"));
+    }
+  },
+  // pressed twice: the first press asks, the second deletes
+  "quarantine-delete": async (ctx, data) => {
+    const item = quarantinedItem(ctx, data.value);
+    if (String(ctx.state.confirmDrop) !== String(data.value)) {
+      return ctx.update((s) => { s.confirmDrop = data.value; });
+    }
+    ctx.update((s) => { s.confirmDrop = null; });
+    if (!item) return;
+    try { await saved.dropQuarantined(item.id); } catch { ctx.alert(t("storageFailed")); }
+    await listQuarantined(ctx);
+  },
+  "saves-export": async (ctx) => {
+    try {
+      ctx.download("doppelkopf.json", "application/json", await saved.exportAll());
+    } catch {
+      ctx.alert(t("storageFailed"));
+    }
+  },
+  // the hidden file field opens the device's file chooser
+  "saves-import": () => document.querySelector("[data-testid=import-file]")?.click(),
+  "saves-import-file": async (ctx, data) => {
+    const file = data.files?.[0];
+    if (!file) return;
+    try {
+      await saved.importFile(file);
+      ctx.alert(t("imported"));
+    } catch (err) {
+      ctx.alert(t("importBad", { why: errorText(err) }));
+    }
+  },
+};

@@ -10,8 +10,8 @@
 // it) and `gameId` (the same across tabs that resumed it); the entry's `owner` is the
 // tab that plays it (tabs.js). Schema 1 (older pages) held only the running deal:
 // {hash, record, seat}; it still opens via `load_record`.
-import { h, download } from "./dom.js";
-import { t, errorText } from "./i18n.js";
+import { t, errorText, coded } from "./i18n.js";
+import { isEvening } from "./tournament-evening.js";
 
 export const SCHEMA = 2;
 const READABLE = [1, 2]; // schema 1: a game entry is one game record (keeper: unchanged)
@@ -85,7 +85,7 @@ function tx(stores, mode, work) {
 // the same transaction: a write never goes over an entry nobody could read.
 async function put(key, data) {
   const entry = { schema: SCHEMA, kind: kindOf(key), savedAt: Date.now(), data };
-  if (JSON.stringify(entry).length > MAX_ENTRY) throw refusal("too-large");
+  if (JSON.stringify(entry).length > MAX_ENTRY) throw coded("too-large");
   let why = "";
   await tx(["saves", "quarantine"], "readwrite", (t) => {
     const saves = t.objectStore("saves");
@@ -140,7 +140,7 @@ function tournamentProblem(d) {
     return Number.isInteger(d.version) && d.version > TOURNAMENT_VERSION ? "newer-schema"
       : "tournament-version";
   }
-  return isTournament(d) ? "" : "no-tournament";
+  return isEvening(d) ? "" : "no-tournament";
 }
 
 // The sheet keeper.js restores: the rules and table size by name, one summary per game.
@@ -182,25 +182,6 @@ function tooDeep(value) {
     for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
   return false;
-}
-
-// The shape tournament.js relies on: entrants with ids and rounds, each table round's
-// tables of entrant ids and one sheet (or null) per table. The engine checks the rest.
-function isTournament(d) {
-  const int = Number.isInteger;
-  const ids = (list) => Array.isArray(list) && list.every(int);
-  const entrant = (e) => !!e && typeof e === "object" && int(e.id) && typeof e.name === "string"
-    && int(e.from) && (e.out == null || int(e.out));
-  const sheet = (s) => s === null || (!!s && typeof s === "object" && Array.isArray(s.games));
-  const round = (r) => !!r && typeof r === "object" && int(r.round) && Array.isArray(r.tables)
-    && r.tables.every(ids) && Array.isArray(r.sheets) && r.sheets.length === r.tables.length
-    && r.sheets.every(sheet) && (r.versions == null || ids(r.versions))
-    && (r.changed == null || (Array.isArray(r.changed) && r.changed.every(Array.isArray)));
-  const rules = typeof d.rules === "string" || (!!d.rules && typeof d.rules === "object"
-    && typeof d.rules.preset === "string");
-  return typeof d.id === "string" && rules
-    && int(d.tableRounds) && int(d.seed) && Array.isArray(d.entrants) && d.entrants.every(entrant)
-    && Array.isArray(d.rounds) && d.rounds.every(round);
 }
 
 // The house-rule variants (variants.js): each a name and a rule set of a preset plus the
@@ -305,7 +286,7 @@ export async function quarantinedText(id) {
     const req = t.objectStore("quarantine").get(id);
     req.onsuccess = () => done(req.result);
   });
-  if (!q) throw refusal("not-object");
+  if (!q) throw coded("not-object");
   if (typeof q.text === "string" && !("entry" in q)) return q.text; // set aside as text by older pages
   const entry = q.entry;
   if (!Array.isArray(q.nodes) && isPlainJson(entry)) {
@@ -391,7 +372,7 @@ function primitive(v) {
     if (Object.is(v, -0)) return ["number", "-0"];
     return ["number", Number.isFinite(v) ? v : String(v)];
   }
-  throw refusal("export-unsupported", { thing: typeof v });
+  throw coded("export-unsupported", { thing: typeof v });
 }
 
 function composite(v, ref) {
@@ -407,7 +388,7 @@ function composite(v, ref) {
   if (v instanceof Error) return ["error", String(v.name), String(v.message)];
   if (["Boolean", "Number", "String", "BigInt"].includes(tag)) return ["boxed", ref(v.valueOf())];
   if (tag === "Object") return ["object", props()];
-  throw refusal("export-unsupported", { thing: tag.slice(0, 40) });
+  throw coded("export-unsupported", { thing: tag.slice(0, 40) });
 }
 
 function base64(bytes) {
@@ -501,7 +482,7 @@ export async function saveGame(table, hash, { owner, gameId, back = false, toget
   const data = { hash, table, moves: moveCount(table), gameId };
   if (together) data.together = together; // a shared table's people: {mode, names}
   const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
-  if (JSON.stringify(entry).length > MAX_ENTRY) throw refusal("too-large");
+  if (JSON.stringify(entry).length > MAX_ENTRY) throw coded("too-large");
   // read and write in one transaction, so no other tab's write can come in between
   let unreadable = "";
   const why = await tx(["saves", "quarantine"], "readwrite", (t, done) => {
@@ -520,7 +501,7 @@ export async function saveGame(table, hash, { owner, gameId, back = false, toget
     report(unreadable);
     onQuarantineFn();
   }
-  if (why) throw refusal(why);
+  if (why) throw coded(why);
 }
 
 // Why a write of `entry` over `stored` must not happen, or "".
@@ -664,18 +645,18 @@ export async function exportAll() {
 
 // Import a file's text: refuses the whole file on the first problem (a one-line reason).
 export async function importAll(text) {
-  if (typeof text !== "string" || text.length > MAX_FILE) throw refusal("too-large");
+  if (typeof text !== "string" || text.length > MAX_FILE) throw coded("too-large");
   let data;
-  try { data = JSON.parse(text); } catch { throw refusal("not-json"); }
+  try { data = JSON.parse(text); } catch { throw coded("not-json"); }
   if (!data || data.app !== "doko" || !READABLE.includes(data.schema) || !data.entries
     || typeof data.entries !== "object") {
-    throw refusal("not-export");
+    throw coded("not-export");
   }
   const keys = Object.keys(data.entries);
   const entries = keys.map((key) => migrate(key, data.entries[key]));
   for (const [i, key] of keys.entries()) {
     const why = check(key, entries[i]);
-    if (why) throw refusal(why);
+    if (why) throw coded(why);
   }
   const aside = [];
   await tx(["saves", "quarantine"], "readwrite", (t) => {
@@ -698,38 +679,9 @@ export async function importAll(text) {
   return keys;
 }
 
-// An error the page translates by its code (like the engine's refusals).
-function refusal(code, params = {}) {
-  const err = new Error(code);
-  err.code = code;
-  err.params = params;
-  return err;
-}
-
-// Export / import buttons (for the start page).
-export function savesPanel(onDone) {
-  const file = h("input", { type: "file", accept: "application/json,.json", hidden: true,
-    dataset: { testid: "import-file" } });
-  file.addEventListener("change", async () => {
-    const f = file.files && file.files[0];
-    if (!f) return;
-    try {
-      if (f.size > MAX_FILE) throw refusal("too-large");
-      await importAll(await f.text());
-      onDone(t("imported"));
-    } catch (err) {
-      onDone(t("importBad", { why: errorText(err) }));
-    }
-  });
-  const exp = h("button", { type: "button", dataset: { testid: "export" }, text: t("export") });
-  exp.addEventListener("click", async () => {
-    try {
-      download("doppelkopf.json", "application/json", await exportAll());
-    } catch {
-      onDone(t("storageFailed"));
-    }
-  });
-  const imp = h("button", { type: "button", dataset: { testid: "import" }, text: t("import") });
-  imp.addEventListener("click", () => file.click());
-  return h("div", { class: "saves" }, exp, imp, file);
+// Everything stored, read from a file the player chose (a File or Blob); refused before
+// reading when it is larger than any export could be.
+export async function importFile(file) {
+  if (file.size > MAX_FILE) throw coded("too-large");
+  return importAll(await file.text());
 }

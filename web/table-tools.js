@@ -7,7 +7,7 @@ import { faceCard } from "./table.js";
 import { cardSvg, isCard } from "./cards.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
-import { options, loadOptions, setOption, delay, effectiveTheme, click, SPEEDS } from "./options.js";
+import { changeOption, saveOptions, applyOptions, delayOf, themeOf, clickSound, SPEEDS } from "./options.js";
 import { installKeyboard, KEYS } from "./keyboard.js";
 
 
@@ -19,8 +19,8 @@ let holdTimer = 0;
 export function init(context) {
   ctx = context;
   ui = ctx.state.tools;
-  loadOptions();
-  ctx.state.delay = delay();
+  applyOptions(ctx.state.options);
+  ctx.state.delay = delayOf(ctx.state.options);
   live();
   installKeyboard({
     hint: () => intent({ kind: "hint" }), undo: () => intent({ kind: "undo" }),
@@ -33,6 +33,14 @@ export function init(context) {
     if (ui.hold && event.target.closest?.("[data-testid=trick]")) collect();
   });
   window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => ctx.render());
+}
+
+// An option changed: kept in the store, stored on the device, shown on the page.
+function setOption(key, value) {
+  const opts = ctx.state.options;
+  if (!changeOption(opts, key, value)) return;
+  saveOptions(opts);
+  applyOptions(opts);
 }
 
 // ---- hooks app.js calls ---------------------------------------------------
@@ -60,10 +68,10 @@ export function onView(next, events = []) {
       said.push(t("takes", { name: ctx.seatName(p.seat) }));
     }
   }
-  if (played) click();
-  if (taken && next.last_trick && next.phase !== "done" && (options.tapToCollect || ctx.state.delay > 0)) {
+  if (played) clickSound(ctx.state.options);
+  if (taken && next.last_trick && next.phase !== "done" && (ctx.state.options.tapToCollect || ctx.state.delay > 0)) {
     ui.hold = true;
-    if (!options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
+    if (!ctx.state.options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
   }
   if (said.length) speak(said.join(" "));
   setTimeout(autoplay, 0);
@@ -176,7 +184,7 @@ export function weddingPicker(words, view) {
 // ---- header buttons, helper bar --------------------------------------------
 
 export function headerButtons() {
-  const dark = effectiveTheme() === "dark";
+  const dark = themeOf(ctx.state.options) === "dark";
   // an icon for narrow screens; the word stays the button's name
   const content = (name, text) => [icon(name), h("span", { class: "label", text })];
   return [
@@ -209,7 +217,7 @@ export function toolbar() {
     "aria-controls": ui.showLast ? "last-trick-panel" : null,
     dataset: { intent: "last", focus: "last", testid: "last-trick-button" } },
   t("lastTrickButton"), kbd("L")));
-  if (ui.hold && options.tapToCollect) {
+  if (ui.hold && ctx.state.options.tapToCollect) {
     buttons.push(h("button", { type: "button", class: "primary",
       dataset: { intent: "collect", focus: "collect", testid: "collect" } }, t("collect"), kbd("C")));
   }
@@ -225,7 +233,7 @@ function kbd(key) {
 }
 
 function eyesLine(view) {
-  if (view.tournament || !options.eyes || !view.eyes_won) return null;
+  if (view.tournament || !ctx.state.options.eyes || !view.eyes_won) return null;
   const sum = (seats) => seats.reduce((a, s) => a + (view.eyes_won[s] ?? 0), 0);
   const re = view.known_parties.re, kontra = view.known_parties.kontra;
   const known = new Set([...re, ...kontra]);
@@ -261,7 +269,7 @@ export function intent(it) {
   const { state } = ctx;
   switch (it.kind) {
     case "theme":
-      setOption("theme", effectiveTheme() === "dark" ? "light" : "dark");
+      setOption("theme", themeOf(ctx.state.options) === "dark" ? "light" : "dark");
       ctx.render();
       return true;
     case "settings":
@@ -309,7 +317,7 @@ export function intent(it) {
 function autoplay() {
   const { state } = ctx;
   const view = state.view;
-  if (!options.autoplay || !view || state.busy || ui.hold) return;
+  if (!ctx.state.options.autoplay || !view || state.busy || ui.hold) return;
   if (view.phase !== "play" || view.to_act !== view.seat) return;
   const mine = view.legal.filter((a) => a.startsWith(`${view.seat}:`));
   if (mine.length !== 1 || !isCard(mine[0].split(":")[1])) return;
@@ -385,12 +393,12 @@ function openHelp() {
 function openSettings() {
   const select = (key, label, values) => {
     const el = h("select", { id: `opt-${key}` }, values.map(([value, text]) =>
-      h("option", { value, selected: options[key] === value, text })));
+      h("option", { value, selected: ctx.state.options[key] === value, text })));
     el.addEventListener("change", () => change(key, el.value));
     return h("div", { class: "field" }, h("label", { for: `opt-${key}`, text: label }), el);
   };
   const check = (key, label) => {
-    const el = h("input", { type: "checkbox", id: `opt-${key}`, checked: options[key] });
+    const el = h("input", { type: "checkbox", id: `opt-${key}`, checked: ctx.state.options[key] });
     el.addEventListener("change", () => change(key, el.checked));
     return h("div", { class: "field check" }, el, h("label", { for: `opt-${key}`, text: label }));
   };
@@ -408,8 +416,8 @@ function openSettings() {
 
 function change(key, value) {
   setOption(key, value);
-  if (key === "speed") ctx.state.delay = delay();
-  if (key === "sound" && value) click();
+  if (key === "speed") ctx.state.delay = delayOf(ctx.state.options);
+  if (key === "sound" && value) clickSound(ctx.state.options);
   ctx.render();
 }
 

@@ -11,12 +11,11 @@ const MAX_NAME = 24;
 
 let ctx = null; // {state, root, render, alert, start(mode, names), rounds()}
 
-// What the setup screen holds while it is filled in.
-const setup = { names: ["", "", "", "", "", "", "", ""], people: [true, true, false, false, false, false, false, false],
-  host: "", stun: DEFAULT_STUN };
-
-export function initTogether(context) {
-  ctx = context;
+// The store's `togetherSetup` slice: what the setup screen holds while it is filled in,
+// starting from the names typed last time on this device.
+export function initialTogetherSetup() {
+  const setup = { names: ["", "", "", "", "", "", "", ""], people: [true, true, false, false, false, false, false, false],
+    host: "", stun: DEFAULT_STUN };
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) || "{}");
     if (Array.isArray(saved.names)) saved.names.slice(0, 8).forEach((n, i) => { if (typeof n === "string") setup.names[i] = n.slice(0, MAX_NAME); });
@@ -24,27 +23,33 @@ export function initTogether(context) {
     if (typeof saved.host === "string") setup.host = saved.host.slice(0, MAX_NAME);
     if (typeof saved.stun === "string") setup.stun = saved.stun.slice(0, 200);
   } catch { /* private mode or a damaged entry: the defaults stand */ }
-  // typing changes the store, not the DOM (render() draws the fields from it)
-  context.root.addEventListener("input", (event) => {
-    const el = event.target;
-    const field = el.dataset?.together;
-    if (!field) return;
-    if (field === "name") setup.names[Number(el.dataset.seat)] = el.value.slice(0, MAX_NAME);
-    else if (field in setup) setup[field] = el.value.slice(0, field === "stun" ? 200 : MAX_NAME);
-    remember();
-  });
+  return setup;
+}
+
+export function initTogether(context) {
+  ctx = context;
+}
+
+// Typing changes the store, not the DOM (the next draw shows the fields from it).
+function typed({ field, seat, value }) {
+  const setup = ctx.state.togetherSetup;
+  const text = String(value ?? "");
+  if (field === "name") setup.names[Number(seat)] = text.slice(0, MAX_NAME);
+  else if (field === "host") setup.host = text.slice(0, MAX_NAME);
+  else if (field === "stun") setup.stun = text.slice(0, 200);
+  remember();
 }
 
 function remember() {
-  try { localStorage.setItem(KEY, JSON.stringify(setup)); } catch { /* private mode */ }
+  try { localStorage.setItem(KEY, JSON.stringify(ctx.state.togetherSetup)); } catch { /* private mode */ }
 }
 
 export function stunSetting() {
-  return setup.stun.trim();
+  return ctx.state.togetherSetup.stun.trim();
 }
 
 export function hostName() {
-  return setup.host.trim() || t("hostDefault");
+  return ctx.state.togetherSetup.host.trim() || t("hostDefault");
 }
 
 // ---- the table's people -----------------------------------------------------------
@@ -90,14 +95,16 @@ export function resumed(entry, players) {
 export function togetherClick(data) {
   const players = ctx.state.players;
   switch (data.intent) {
+    case "together-field":
+      return typed(data);
     case "together-person": {
       const seat = Number(data.value);
-      setup.people[seat] = !setup.people[seat];
+      ctx.state.togetherSetup.people[seat] = !ctx.state.togetherSetup.people[seat];
       remember();
       return ctx.render();
     }
     case "together-pass": {
-      const chosen = Array.from({ length: players }, (_, s) => (setup.people[s] ? setup.names[s].trim() : null));
+      const chosen = Array.from({ length: players }, (_, s) => (ctx.state.togetherSetup.people[s] ? ctx.state.togetherSetup.names[s].trim() : null));
       const people = chosen.filter((n) => n !== null);
       if (people.length < 2 || people.length > 5) return ctx.alert(t("togetherPeopleCount"));
       if (people.some((n) => !n)) return ctx.alert(t("togetherNameMissing"));
@@ -111,13 +118,13 @@ export function togetherClick(data) {
 }
 
 function seatRow(seat) {
-  const person = setup.people[seat];
+  const person = ctx.state.togetherSetup.people[seat];
   return h("li", { class: "seat-setup" },
     h("label", { for: `together-name-${seat}`, class: "seat-label", text: t("seatNumber", { n: seat + 1 }) }),
     person
       ? h("input", { id: `together-name-${seat}`, type: "text", maxlength: String(MAX_NAME), autocomplete: "off",
-        value: setup.names[seat], placeholder: t("namePlaceholder"),
-        dataset: { together: "name", seat: String(seat), focus: `together-name:${seat}`, testid: "seat-name" } })
+        value: ctx.state.togetherSetup.names[seat], placeholder: t("namePlaceholder"),
+        dataset: { intent: "together-field", field: "name", seat: String(seat), focus: `together-name:${seat}`, testid: "seat-name" } })
       : h("span", { id: `together-name-${seat}`, class: "seat-bot", text: t("botName", { n: seat + 1 }) }),
     h("button", { type: "button", role: "switch", class: "chip", "aria-checked": String(person),
       "aria-label": t("seatIsPerson", { n: seat + 1 }),
@@ -147,13 +154,13 @@ export function togetherScreen(ready) {
       h("div", { class: "field" },
         h("label", { for: "together-host", text: t("yourName") }),
         h("input", { id: "together-host", type: "text", maxlength: String(MAX_NAME), autocomplete: "off",
-          value: setup.host, placeholder: t("namePlaceholder"),
-          dataset: { together: "host", focus: "together-host", testid: "host-name" } })),
+          value: ctx.state.togetherSetup.host, placeholder: t("namePlaceholder"),
+          dataset: { intent: "together-field", field: "host", focus: "together-host", testid: "host-name" } })),
       h("div", { class: "field" },
         h("label", { for: "together-stun", text: t("stunLabel") }),
         h("input", { id: "together-stun", type: "text", autocomplete: "off", spellcheck: "false",
-          value: setup.stun, placeholder: t("stunOff"),
-          dataset: { together: "stun", focus: "together-stun", testid: "stun" } }),
+          value: ctx.state.togetherSetup.stun, placeholder: t("stunOff"),
+          dataset: { intent: "together-field", field: "stun", focus: "together-stun", testid: "stun" } }),
         h("p", { class: "quiet small", text: t("stunHelp", { stun: DEFAULT_STUN }) })),
       h("div", { class: "start-go" },
         h("button", { type: "button", class: "primary big", "aria-disabled": ready ? null : "true",

@@ -4,7 +4,8 @@
 // `check_rules` request, whose answers the store keeps by rule set. State: the store's
 // `variants` slice (initialVariants): the device's list and the checks; screens read it
 // with the plain functions here, intents change it with the ctx ones.
-import { rulesKey, presetOf, optionsOf, normalRules, coded } from "./rules-spec.js";
+import { rulesKey, presetOf, optionsOf, normalRules } from "./rules-spec.js";
+import { coded } from "./i18n.js";
 import { randomId } from "./random.js";
 
 const MAX_NAME = 60;
@@ -85,6 +86,15 @@ export function parseVariantsFile(text) {
 // ---- through ctx: the engine and storage --------------------------------------------------
 
 // The engine's check_rules answer for `rules` (kept in the store once asked).
+// The engine's answer, or (the request itself failed) a refusal in the same shape.
+export async function checkAnswer(ctx, rules) {
+  try {
+    return await checkRules(ctx, rules);
+  } catch (err) {
+    return { ok: false, refusal: { code: err.code, params: err.params }, option: null };
+  }
+}
+
 export async function checkRules(ctx, rules) {
   const known = knownCheck(ctx.state.variants, rules);
   if (known) return known;
