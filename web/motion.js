@@ -30,9 +30,10 @@ let memory = initialMemory();
 
 // ---- the pure part: which animations a step asks for ----------------------------
 
-// Codes after which the trick on the felt is no trick being taken: a card taken back, a
-// new deal, a saved table opened.
-const FRESH = new Set(["undone", "deal_started", "table_opened"]);
+// Codes after which no trick sweeps: a card taken back, a new deal, a saved table
+// opened, and the deal over (its result takes the table; cards sliding across it would
+// only cover it).
+const FRESH = new Set(["undone", "deal_started", "table_opened", "deal_over"]);
 
 // What one step's events ask the table to show: the cards that fly into the trick (in
 // the order they were played), the seat that took a trick (null: none), and whether the

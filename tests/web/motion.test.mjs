@@ -32,8 +32,8 @@ test("the fourth card flies, and the seat named by trick_taken takes the trick",
     { flights: [{ seat: 3, card: "DA" }], takenBy: 2, fresh: false });
 });
 
-test("a card taken back, a new deal or an opened table starts afresh", () => {
-  for (const code of ["undone", "deal_started", "table_opened"]) {
+test("a card taken back, a new deal, an opened table or the deal's end: no sweep, no flight", () => {
+  for (const code of ["undone", "deal_started", "table_opened", "deal_over"]) {
     const step = stepAnimations([played(1, "HT"), { code, params: { seat: 0 } }]);
     assert.deepEqual(step, { flights: [], takenBy: null, fresh: true }, code);
   }
@@ -43,7 +43,7 @@ test("no events, odd entries: nothing to animate", () => {
   const none = { flights: [], takenBy: null, fresh: false };
   assert.deepEqual(stepAnimations(undefined), none);
   assert.deepEqual(stepAnimations([]), none);
-  assert.deepEqual(stepAnimations([null, { code: "deal_over", params: { contract: "normal" } }]), none);
+  assert.deepEqual(stepAnimations([null, { code: "pigs_revealed", params: { seat: 1, kind: "pigs" } }]), none);
 });
 
 test("a step animates once: redraws without a new step (toasts, timers) fly nothing", () => {
@@ -74,10 +74,15 @@ test("a held trick sweeps to its taker when it leaves the felt, not before and o
   assert.deepEqual(steps[4].memory, { step: 5, sweepTo: null });
 });
 
-test("a trick that is not held (the deal's last, or no pause set) sweeps at once", () => {
+test("a trick that is not held (no pause set) sweeps at once", () => {
+  const [step] = redraws([{ step: 9, events: [played(2, "HA"), taken(1, 5)], held: false }]);
+  assert.deepEqual(step, { flights: [{ seat: 2, card: "HA" }], sweepTo: 1 });
+});
+
+test("the deal's last trick does not sweep: the result takes the table", () => {
   const [step] = redraws([{ step: 9, events: [played(2, "HA"), taken(1, 12), { code: "deal_over", params: {} }],
     held: false }]);
-  assert.deepEqual(step, { flights: [{ seat: 2, card: "HA" }], sweepTo: 1 });
+  assert.deepEqual(step, { flights: [], sweepTo: null });
 });
 
 test("a guest's held trick leaves with the host's next step: it sweeps, and the new card flies", () => {
