@@ -259,7 +259,11 @@ tools.init({ state: store, render, act: game.act, call, seatName, scheduleBot: g
     const href = rulesPageLink(store.view?.rules_spec ?? chosenRules(store));
     return text ? { name: presetName(store.rulesMeta, id), text, href } : null;
   },
-  request: (type, payload) => game.request(++store.game.token, type, payload) });
+  request: (type, payload) => game.request(++store.game.token, type, payload),
+  intent: (kind) => {
+    table.dispatch({ kind });
+    page.flush();
+  } });
 
 // ---- start ------------------------------------------------------------------------------
 

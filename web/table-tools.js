@@ -12,7 +12,7 @@ import { installKeyboard, KEYS } from "./keyboard.js";
 
 
 
-let ctx = null; // {state, render, act, call, request, scheduleBot, seatName}
+let ctx = null; // {state, render, act, call, request, scheduleBot, seatName, primer, intent}
 let ui = null; // the store's `tools` part: {hold, showLast, hint, picker}
 let holdTimer = 0;
 
@@ -22,10 +22,11 @@ export function init(context) {
   applyOptions(ctx.state.options);
   ctx.state.delay = delayOf(ctx.state.options);
   live();
+  // a key is the same intent as its button, through the page's guards
+  const key = (name) => () => ctx.intent(name);
   installKeyboard({
-    hint: () => intent({ kind: "hint" }), undo: () => intent({ kind: "undo" }),
-    last: () => intent({ kind: "last" }), collect: () => intent({ kind: "collect" }),
-    settings: () => intent({ kind: "settings" }), help: () => intent({ kind: "help" }),
+    hint: key("hint"), undo: key("undo"), last: key("last"), collect: key("collect"),
+    settings: key("settings"), help: key("help"),
     next: () => document.querySelector("[data-testid=next-game]")?.click(),
   });
   // A held trick is collected by tapping it.
