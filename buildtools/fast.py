@@ -1,9 +1,10 @@
 """A fast start for build.py: one bundled page module and precompressed files.
 
-``bundle(dist, log)`` runs esbuild (pinned in package.json / package-lock.json, installed
-into node_modules/ by ``npm ci`` on first use) on ``dist/app.js``: the page's modules
-become one file, so the table waits for one request instead of fifteen. ``boot.js``
-stays a module of its own (it starts the worker before anything else has loaded).
+``bundle(web, dist, log)`` runs esbuild (pinned in package.json / package-lock.json,
+installed into node_modules/ by ``npm ci`` on first use) on ``web/app.js`` and writes
+``dist/app.js``: the page's modules become one file, so the table waits for one request
+instead of fifteen. ``boot.js`` stays a module of its own (it starts the worker before
+anything else has loaded).
 Without npm the build goes on with the separate modules (and modulepreload links).
 
 ``precompress(dist, cache)`` writes ``NAME.br`` (Brotli, Node's zlib) and ``NAME.gz`` next
@@ -56,12 +57,13 @@ def esbuild(log: Callable[[str], None]) -> list[str] | None:
     return None
 
 
-def bundle(dist: Path, log: Callable[[str], None]) -> int:
-    """Replace dist/app.js by one ES module holding it and every module it imports
-    (except boot.js), remove the modules it took in; how many, 0 if not bundled."""
+def bundle(web: Path, dist: Path, log: Callable[[str], None]) -> set[str] | None:
+    """Write dist/app.js as one ES module holding web/app.js and every module it imports
+    (except boot.js); the modules it took in that nothing else names (paths relative to
+    web/, to be left out of dist/); None if not bundled."""
     tool = esbuild(log)
     if tool is None:
-        return 0
+        return None
     with tempfile.TemporaryDirectory() as tmp:
         meta = Path(tmp) / "meta.json"
         done = subprocess.run(
@@ -73,12 +75,11 @@ def bundle(dist: Path, log: Callable[[str], None]) -> int:
                 f"--external:{EXTERNAL}",
                 # readable output (no minifying: it measured no faster, and it is gzipped)
                 "--charset=utf8",
-                f"--outfile={ENTRY}",
-                "--allow-overwrite",
+                f"--outfile={(dist / ENTRY).resolve()}",
                 f"--metafile={meta}",
                 "--log-level=warning",
             ],
-            cwd=dist,
+            cwd=web,
             capture_output=True,
             text=True,
         )
@@ -89,20 +90,19 @@ def bundle(dist: Path, log: Callable[[str], None]) -> int:
         inputs = [
             name
             for name in json.loads(meta.read_text())["inputs"]
-            if name != ENTRY and (dist / name).resolve().is_relative_to(dist.resolve())
+            if name != ENTRY and (web / name).resolve().is_relative_to(web.resolve())
         ]
     # a module some other file still names (another page, the worker) stays
     others = [
         p.read_text()
-        for p in dist.iterdir()
+        for p in web.iterdir()
         if p.suffix in {".js", ".mjs", ".html"} and p.name != ENTRY and p.name not in inputs
     ]
-    taken = 0
-    for name in inputs:
-        if not any(f"/{name}" in text or f'"{name}"' in text for text in others):
-            (dist / name).unlink()
-            taken += 1
-    return taken
+    return {
+        name
+        for name in inputs
+        if not any(f"/{name}" in text or f'"{name}"' in text for text in others)
+    }
 
 
 COMPRESS = {
@@ -206,11 +206,10 @@ STATIC_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[\w./-]+\.js)["']"""
 MODULE_SCRIPT = re.compile(r"""\n(\s*)<script type="module" src="([\w./-]+\.js)"[^>]*></script>""")
 
 
-def modulepreload(dist: Path) -> int:
-    """``<link rel=modulepreload>`` in index.html for every module the entry modules
-    import (transitively), so the browser fetches them at once instead of level by level."""
-    index = dist / "index.html"
-    html = index.read_text()
+def modulepreload(dist: Path, html: str) -> tuple[str, int]:
+    """index.html's text with ``<link rel=modulepreload>`` for every module of dist/ the
+    entry modules import (transitively), so the browser fetches them at once instead of
+    level by level; and how many links."""
     entries = [m.group(2) for m in MODULE_SCRIPT.finditer(html)]
     seen: list[str] = []
     todo = list(entries)
@@ -226,9 +225,8 @@ def modulepreload(dist: Path) -> int:
                 todo.append(dep)
     first = list(MODULE_SCRIPT.finditer(html))[-1:]  # after the async boot.js, if any
     if not first or not seen:
-        return 0
+        return html, 0
     at = first[0].start()
     indent = first[0].group(1)
     links = "".join(f'\n{indent}<link rel="modulepreload" href="{dep}">' for dep in seen)
-    index.write_text(html[:at] + links + html[at:])
-    return len(seen)
+    return html[:at] + links + html[at:], len(seen)
