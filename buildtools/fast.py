@@ -16,7 +16,6 @@ plain names and the browser decodes.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import hashlib
 import json
@@ -36,9 +35,12 @@ ENTRY = "app.js"
 EXTERNAL = "./boot.js"  # its own <script async>: starts the worker first; shared, not copied
 
 
-def esbuild(log: Callable[[str], None]) -> list[str] | None:
-    """The command that runs the esbuild package-lock.json pins (``npm ci`` if it is not
-    installed yet); None, with a warning, if it cannot be had (no npm, offline)."""
+BUNDLE = Path(__file__).resolve().parent / "bundle.mjs"
+
+
+def esbuild(log: Callable[[str], None]) -> str | None:
+    """Node, once the esbuild package-lock.json pins is installed (``npm ci`` if it is not
+    yet); None, with a warning, if it cannot be had (no npm, offline)."""
     lock = npm.locked()
     # the page's own dependencies (bundled into app.js) must be in too
     bundled = [n for n, p in lock.items() if n.startswith("node_modules/") and not p.get("dev")]
@@ -46,52 +48,33 @@ def esbuild(log: Callable[[str], None]) -> list[str] | None:
     if trouble:
         log(f"warning: {trouble}, page modules not bundled (slower start)")
         return None
-    # a Node script, or the native binary once esbuild's install script ran
-    exe = ROOT / "node_modules" / "esbuild" / "bin" / "esbuild"
-    with contextlib.suppress(OSError):
-        if exe.read_bytes()[:2] != b"#!":
-            return [str(exe)]
-        node = shutil.which("node")
-        if node:
-            return [node, str(exe)]
-    return None
+    return shutil.which("node")
 
 
 def bundle(web: Path, dist: Path, log: Callable[[str], None]) -> set[str] | None:
     """Write dist/app.js as one ES module holding web/app.js and every module it imports
     (except boot.js); the modules it took in that nothing else names (paths relative to
     web/, to be left out of dist/); None if not bundled."""
-    tool = esbuild(log)
-    if tool is None:
+    node = esbuild(log)
+    if node is None:
         return None
-    with tempfile.TemporaryDirectory() as tmp:
-        meta = Path(tmp) / "meta.json"
-        done = subprocess.run(
-            [
-                *tool,
-                ENTRY,
-                "--bundle",
-                "--format=esm",
-                f"--external:{EXTERNAL}",
-                # readable output (no minifying: it measured no faster, and it is gzipped)
-                "--charset=utf8",
-                f"--outfile={(dist / ENTRY).resolve()}",
-                f"--metafile={meta}",
-                "--log-level=warning",
-            ],
-            cwd=web,
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:  # the page's own code is broken: say where, stop
-            raise SystemExit(f"build: esbuild failed on web/{ENTRY}:\n{done.stderr.strip()}")
-        # the page's own modules: an npm package's files (../node_modules/...) are bundled
-        # too, and must stay where they are
-        inputs = [
-            name
-            for name in json.loads(meta.read_text())["inputs"]
-            if name != ENTRY and (web / name).resolve().is_relative_to(web.resolve())
-        ]
+    done = subprocess.run(
+        [node, str(BUNDLE), str(web.resolve()), ENTRY, EXTERNAL],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:  # the page's own code is broken: say where, stop
+        raise SystemExit(f"build: esbuild failed on web/{ENTRY}:\n{done.stderr.strip()}")
+    out = json.loads(done.stdout)
+    (dist / ENTRY).write_text(out["code"])
+    # the page's own modules: an npm package's files (../node_modules/...) are bundled
+    # too, and must stay where they are
+    inputs = [
+        name
+        for name in out["inputs"]
+        if name != ENTRY and (web / name).resolve().is_relative_to(web.resolve())
+    ]
     # a module some other file still names (another page, the worker) stays
     others = [
         p.read_text()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 import sys
 import threading
 import urllib.request
@@ -94,24 +95,27 @@ def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
         '  <script type="module" src="app.js"></script>\n</head>',
         "boot.js": "export const worker = 1;\n",
         "app.js": 'import { a } from "./a.js";\nimport { worker } from "./boot.js";\n'
-        'import "./shared.js";\nconsole.log(a, worker);\n',
+        'import "./shared.js";\nimport { b } from "./screens/b.js";\nconsole.log(a, b, worker);\n',
+        "screens/b.js": 'import { worker } from "../boot.js";\nexport const b = worker;\n',
         "a.js": 'import { c } from "./c.js";\nexport const a = c + 1;\n',
         "c.js": "export const c = 40;\n",
         "shared.js": "console.log('shared');\n",
         "worker.js": 'import "./shared.js";\n',
     }
     web, dist = tmp_path / "web", tmp_path / "dist"
-    web.mkdir()
+    (web / "screens").mkdir(parents=True)
     dist.mkdir()
     for name, text in files.items():
         (web / name).write_text(text)
     # the modules taken in that nothing else names are left out of dist/
-    assert build_fast.bundle(web, dist, print) == {"a.js", "c.js"}
+    assert build_fast.bundle(web, dist, print) == {"a.js", "c.js", "screens/b.js"}
     assert [p.name for p in dist.iterdir()] == ["app.js"]  # the sources are not touched
     assert (web / "app.js").read_text() == files["app.js"]
     app = (dist / "app.js").read_text()
     assert "c + 1" in app and "= 40" in app and "shared" in app
     assert 'from "./boot.js"' in app  # one boot.js for both: the worker it started
+    # a module in a folder (../boot.js) names it as dist/app.js must
+    assert set(re.findall(r'from "([^"]*boot\.js)"', app)) == {"./boot.js"}
     (dist / "boot.js").write_text(files["boot.js"])
     assert build_fast.modulepreload(dist, files["index.html"]) == (files["index.html"], 0)
 
