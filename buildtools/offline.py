@@ -1,9 +1,9 @@
 """Offline support for build.py: PNG icons and the service worker's precache list.
 
 Stdlib only. ``write_icons(dist)`` draws two simple icons (a green table with a
-white card); ``write_precache(dist)`` hashes every file in dist/ and writes the
-list plus a version derived from the hashes into dist/sw.js, so any changed
-file makes a new cache name (and the page offers a reload).
+white card); ``write_precache(sw_source, dist)`` hashes every file in dist/ and writes
+dist/sw.js from its source with the list plus a version derived from the hashes, so any
+changed file makes a new cache name (and the page offers a reload).
 """
 
 from __future__ import annotations
