@@ -1,9 +1,10 @@
 """A fast start for build.py: one bundled page module and precompressed files.
 
-``bundle(dist, log)`` runs esbuild (pinned in package.json / package-lock.json, installed
-into node_modules/ by ``npm ci`` on first use) on ``dist/app.js``: the page's modules
-become one file, so the table waits for one request instead of fifteen. ``boot.js``
-stays a module of its own (it starts the worker before anything else has loaded).
+``bundle(web, dist, log)`` runs esbuild (pinned in package.json / package-lock.json,
+installed into node_modules/ by ``npm ci`` on first use) on ``web/app.js`` and writes
+``dist/app.js``: the page's modules become one file, so the table waits for one request
+instead of fifteen. ``boot.js`` stays a module of its own (it starts the worker before
+anything else has loaded).
 Without npm the build goes on with the separate modules (and modulepreload links).
 
 ``precompress(dist, cache)`` writes ``NAME.br`` (Brotli, Node's zlib) and ``NAME.gz`` next
@@ -15,7 +16,6 @@ plain names and the browser decodes.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import hashlib
 import json
@@ -35,9 +35,12 @@ ENTRY = "app.js"
 EXTERNAL = "./boot.js"  # its own <script async>: starts the worker first; shared, not copied
 
 
-def esbuild(log: Callable[[str], None]) -> list[str] | None:
-    """The command that runs the esbuild package-lock.json pins (``npm ci`` if it is not
-    installed yet); None, with a warning, if it cannot be had (no npm, offline)."""
+BUNDLE = Path(__file__).resolve().parent / "bundle.mjs"
+
+
+def esbuild(log: Callable[[str], None]) -> str | None:
+    """Node, once the esbuild package-lock.json pins is installed (``npm ci`` if it is not
+    yet); None, with a warning, if it cannot be had (no npm, offline)."""
     lock = npm.locked()
     # the page's own dependencies (bundled into app.js) must be in too
     bundled = [n for n, p in lock.items() if n.startswith("node_modules/") and not p.get("dev")]
@@ -45,64 +48,44 @@ def esbuild(log: Callable[[str], None]) -> list[str] | None:
     if trouble:
         log(f"warning: {trouble}, page modules not bundled (slower start)")
         return None
-    # a Node script, or the native binary once esbuild's install script ran
-    exe = ROOT / "node_modules" / "esbuild" / "bin" / "esbuild"
-    with contextlib.suppress(OSError):
-        if exe.read_bytes()[:2] != b"#!":
-            return [str(exe)]
-        node = shutil.which("node")
-        if node:
-            return [node, str(exe)]
-    return None
+    return shutil.which("node")
 
 
-def bundle(dist: Path, log: Callable[[str], None]) -> int:
-    """Replace dist/app.js by one ES module holding it and every module it imports
-    (except boot.js), remove the modules it took in; how many, 0 if not bundled."""
-    tool = esbuild(log)
-    if tool is None:
-        return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        meta = Path(tmp) / "meta.json"
-        done = subprocess.run(
-            [
-                *tool,
-                ENTRY,
-                "--bundle",
-                "--format=esm",
-                f"--external:{EXTERNAL}",
-                # readable output (no minifying: it measured no faster, and it is gzipped)
-                "--charset=utf8",
-                f"--outfile={ENTRY}",
-                "--allow-overwrite",
-                f"--metafile={meta}",
-                "--log-level=warning",
-            ],
-            cwd=dist,
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:  # the page's own code is broken: say where, stop
-            raise SystemExit(f"build: esbuild failed on web/{ENTRY}:\n{done.stderr.strip()}")
-        # the page's own modules: an npm package's files (../node_modules/...) are bundled
-        # too, and must stay where they are
-        inputs = [
-            name
-            for name in json.loads(meta.read_text())["inputs"]
-            if name != ENTRY and (dist / name).resolve().is_relative_to(dist.resolve())
-        ]
+def bundle(web: Path, dist: Path, log: Callable[[str], None]) -> set[str] | None:
+    """Write dist/app.js as one ES module holding web/app.js and every module it imports
+    (except boot.js); the modules it took in that nothing else names (paths relative to
+    web/, to be left out of dist/); None if not bundled."""
+    node = esbuild(log)
+    if node is None:
+        return None
+    done = subprocess.run(
+        [node, str(BUNDLE), str(web.resolve()), ENTRY, EXTERNAL],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:  # the page's own code is broken: say where, stop
+        raise SystemExit(f"build: esbuild failed on web/{ENTRY}:\n{done.stderr.strip()}")
+    out = json.loads(done.stdout)
+    (dist / ENTRY).write_text(out["code"])
+    # the page's own modules: an npm package's files (../node_modules/...) are bundled
+    # too, and must stay where they are
+    inputs = [
+        name
+        for name in out["inputs"]
+        if name != ENTRY and (web / name).resolve().is_relative_to(web.resolve())
+    ]
     # a module some other file still names (another page, the worker) stays
     others = [
         p.read_text()
-        for p in dist.iterdir()
+        for p in web.iterdir()
         if p.suffix in {".js", ".mjs", ".html"} and p.name != ENTRY and p.name not in inputs
     ]
-    taken = 0
-    for name in inputs:
-        if not any(f"/{name}" in text or f'"{name}"' in text for text in others):
-            (dist / name).unlink()
-            taken += 1
-    return taken
+    return {
+        name
+        for name in inputs
+        if not any(f"/{name}" in text or f'"{name}"' in text for text in others)
+    }
 
 
 COMPRESS = {
@@ -206,11 +189,10 @@ STATIC_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[\w./-]+\.js)["']"""
 MODULE_SCRIPT = re.compile(r"""\n(\s*)<script type="module" src="([\w./-]+\.js)"[^>]*></script>""")
 
 
-def modulepreload(dist: Path) -> int:
-    """``<link rel=modulepreload>`` in index.html for every module the entry modules
-    import (transitively), so the browser fetches them at once instead of level by level."""
-    index = dist / "index.html"
-    html = index.read_text()
+def modulepreload(dist: Path, html: str) -> tuple[str, int]:
+    """index.html's text with ``<link rel=modulepreload>`` for every module of dist/ the
+    entry modules import (transitively), so the browser fetches them at once instead of
+    level by level; and how many links."""
     entries = [m.group(2) for m in MODULE_SCRIPT.finditer(html)]
     seen: list[str] = []
     todo = list(entries)
@@ -226,9 +208,8 @@ def modulepreload(dist: Path) -> int:
                 todo.append(dep)
     first = list(MODULE_SCRIPT.finditer(html))[-1:]  # after the async boot.js, if any
     if not first or not seen:
-        return 0
+        return html, 0
     at = first[0].start()
     indent = first[0].group(1)
     links = "".join(f'\n{indent}<link rel="modulepreload" href="{dep}">' for dep in seen)
-    index.write_text(html[:at] + links + html[at:])
-    return len(seen)
+    return html[:at] + links + html[at:], len(seen)

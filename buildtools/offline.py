@@ -1,9 +1,9 @@
 """Offline support for build.py: PNG icons and the service worker's precache list.
 
 Stdlib only. ``write_icons(dist)`` draws two simple icons (a green table with a
-white card); ``write_precache(dist)`` hashes every file in dist/ and writes the
-list plus a version derived from the hashes into dist/sw.js, so any changed
-file makes a new cache name (and the page offers a reload).
+white card); ``write_precache(sw_source, dist)`` hashes every file in dist/ and writes
+dist/sw.js from its source with the list plus a version derived from the hashes, so any
+changed file makes a new cache name (and the page offers a reload).
 """
 
 from __future__ import annotations
@@ -58,8 +58,9 @@ def write_icons(dist: Path) -> None:
         (dist / "icons" / f"icon-{size}.png").write_bytes(png(size))
 
 
-def write_precache(dist: Path) -> str:
-    """Fill dist/sw.js with every file's path and a version from their hashes."""
+def write_precache(sw_source: Path, dist: Path) -> str:
+    """Write dist/sw.js: ``sw_source`` filled with every other file's path and a version
+    from their hashes."""
     # FILE.gz is the server's gzip copy of FILE, not a file of the site
     files = sorted(
         p for p in dist.rglob("*") if p.is_file() and p.name not in SKIP and p.suffix not in COPIES
@@ -71,11 +72,10 @@ def write_precache(dist: Path) -> str:
         digest.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
         names.append(name)
     version = digest.hexdigest()[:16]
-    sw = dist / "sw.js"
-    text = sw.read_text()
+    text = sw_source.read_text()
     payload = json.dumps({"version": version, "files": ["./", *names]})
     new, count = MARK.subn(lambda _: f"/*PRECACHE*/{payload}/*END*/", text)
     if count != 1:
         raise SystemExit("build: sw.js has no /*PRECACHE*/ ... /*END*/ slot")
-    sw.write_text(new)
+    (dist / "sw.js").write_text(new)
     return version

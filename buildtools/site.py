@@ -10,6 +10,7 @@ import ast
 import json
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from buildtools import fast, hosting, offline, runtime, snapshot, wheel
@@ -86,9 +87,10 @@ def untrusted_bound() -> int:
     raise SystemExit("engine/doko/untrusted.py has no MAX_TEXT")
 
 
-def fill(path: Path, slot: str, value: object) -> None:
-    """Replace the ``/*SLOT*/ ... /*END*/`` placeholder in a built file by JSON."""
-    text = path.read_text()
+def fill(source: Path, path: Path, slot: str, value: object) -> None:
+    """Write ``path``: ``source`` with its ``/*SLOT*/ ... /*END*/`` placeholder filled
+    with JSON."""
+    text = source.read_text()
     start, end = f"/*{slot}*/", "/*END*/"
     at = text.find(start)
     stop = text.find(end, at)
@@ -97,15 +99,31 @@ def fill(path: Path, slot: str, value: object) -> None:
     path.write_text(text[: at + len(start)] + json.dumps(value) + text[stop:])
 
 
+def _leave_out(paths: set[str]) -> Callable[[str, list[str]], set[str]]:
+    """copytree's filter: the files of web/ (paths relative to it) not to copy."""
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        here = Path(folder).relative_to(WEB)
+        return {name for name in names if (here / name).as_posix() in paths}
+
+    return ignore
+
+
 def build(use_snapshot: bool = True) -> None:
     """dist/ from scratch; each file written once, then compressed once."""
     tgz = runtime.fetch_pyodide(CACHE, log)
     micropip = runtime.fetch_micropip(CACHE, log)
     if DIST.exists():
         shutil.rmtree(DIST)
-    # web/package.json only tells Node (the page's unit tests) that web/ is ES modules;
-    # in dist/ it would make Node read Pyodide's scripts as modules too
-    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("package.json"))
+    DIST.mkdir()
+    bundled = fast.bundle(WEB, DIST, log)  # dist/app.js, or None: the modules go as they are
+    # what is written below in its final form is not copied first; web/package.json only
+    # tells Node (the page's unit tests) that web/ is ES modules, in dist/ it would make
+    # Node read Pyodide's scripts as modules too
+    later = {"index.html", "worker.js", "sw.js", "package.json"}
+    if bundled is not None:
+        later |= {fast.ENTRY, *bundled}
+    shutil.copytree(WEB, DIST, ignore=_leave_out(later), dirs_exist_ok=True)
     pyodide_dir = DIST / "pyodide"
     info = runtime.copy_pyodide(tgz, pyodide_dir)
     shutil.copyfile(micropip, pyodide_dir / runtime.MICROPIP)
@@ -143,10 +161,11 @@ def build(use_snapshot: bool = True) -> None:
         "sizes": {},
         "maxText": untrusted_bound(),
     }
-    bundled = fast.bundle(DIST, log)
     if bundled:
-        log(f"app.js bundled with esbuild: {bundled} modules in one file")
-    log(f"modulepreload links in index.html: {fast.modulepreload(DIST)}")
+        log(f"app.js bundled with esbuild: {len(bundled)} modules in one file")
+    html, links = fast.modulepreload(DIST, (WEB / "index.html").read_text())
+    (DIST / "index.html").write_text(html)
+    log(f"modulepreload links in index.html: {links}")
     # the files either start fetches, [bytes, bytes sent] (Brotli), for the progress bar
     start_files = [DIST / snapshot.NAME, engine_wheel]
     start_files += [pyodide_dir / n for n in (*runtime.PYODIDE_LOADER, "pyodide.asm.wasm")]
@@ -159,12 +178,12 @@ def build(use_snapshot: bool = True) -> None:
         extra -= sent[engine_wheel]
         build_info["extraBytes"] = max(0, extra)
         log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
-    fill(DIST / "worker.js", "BUILD", build_info)
+    fill(WEB / "worker.js", DIST / "worker.js", "BUILD", build_info)
     saved = fast.precompress(DIST, CACHE, log)  # every file once, worker.js filled
     log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
     hosting.write(DIST)  # _headers (Netlify, Cloudflare Pages), nginx.conf
     offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
-    log(f"service worker cache version {offline.write_precache(DIST)}")
+    log(f"service worker cache version {offline.write_precache(WEB / 'sw.js', DIST)}")
     size = sum(
         p.stat().st_size for p in DIST.rglob("*") if p.is_file() and p.suffix not in offline.COPIES
     )

@@ -63,9 +63,12 @@ const seatName = (seat) => seatNameOf(store, seat);
 
 // ---- the engine -----------------------------------------------------------------------
 
-const client = workerClient((message) => worker.postMessage(message),
-  { onReady: engineReady, onFailed: engineFailed });
-listen(({ data }) => client.receive(data), (event) => engineFailed(event.message || "worker error"));
+// the worker's own news (ready, failed) goes through the intent table like a tap; the
+// answers to requests come back to the handler that asked
+const client = workerClient((message) => worker.postMessage(message), {
+  onReady: (data) => runIntent(intents, "engine-ready", ctx, data),
+  onFailed: (error) => runIntent(intents, "engine-failed", ctx, { error }),
+});
 const call = client.call;
 
 // Resolves once the engine has said which rules it plays (a saved sheet is checked then).
@@ -121,8 +124,12 @@ Object.assign(ctx, { save: slices.save, setAside: slices.setAside });
 
 const game = createGame(ctx, { render, seatName });
 const table = createPageIntents(ctx, game, { render, seatName });
-const intents = intentTable(table.intents, startIntents, keeperIntents, tournamentIntents, sheetIntents,
-  replayIntents, editorIntents, reviewIntents, statsIntents);
+const engineIntents = {
+  "engine-ready": (_ctx, data) => engineReady(data),
+  "engine-failed": (_ctx, data) => engineFailed(data.error),
+};
+const intents = intentTable(engineIntents, table.intents, startIntents, keeperIntents, tournamentIntents,
+  sheetIntents, replayIntents, editorIntents, reviewIntents, statsIntents);
 
 // ---- links ------------------------------------------------------------------------------
 
@@ -259,7 +266,11 @@ tools.init({ state: store, render, act: game.act, call, seatName, scheduleBot: g
     const href = rulesPageLink(store.view?.rules_spec ?? chosenRules(store));
     return text ? { name: presetName(store.rulesMeta, id), text, href } : null;
   },
-  request: (type, payload) => game.request(++store.game.token, type, payload) });
+  request: (type, payload) => game.request(++store.game.token, type, payload),
+  intent: (kind) => {
+    table.dispatch({ kind });
+    page.flush();
+  } });
 
 // ---- start ------------------------------------------------------------------------------
 
@@ -272,6 +283,10 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") slices.rereadTournament();
 });
 
+// the worker's messages (those that came before this module ran too), now that the
+// intent table is there
+listen(({ data }) => client.receive(data), (event) => runIntent(intents, "engine-failed", ctx,
+  { error: event.message || "worker error" }));
 try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
 installSprite();
 window.addEventListener("hashchange", route);

@@ -28,13 +28,6 @@ let bus = null;
 
 export function initNetplay(context) {
   ctx = context;
-  context.root.addEventListener("input", (event) => {
-    const field = event.target.dataset?.together;
-    if (field === "guest-name") joinInput(event.target);
-    // the pasted answer lives in the state: a redraw (a bot's move, the away countdown)
-    // between pasting and "take" must not wipe it
-    else if (field === "answer") host.answer = event.target.value.slice(0, MAX_ANSWER_TEXT);
-  });
   if ("BroadcastChannel" in self) {
     bus = new BroadcastChannel(CHANNEL);
     bus.onmessage = (event) => onBus(event.data);
@@ -317,6 +310,11 @@ export function afterView() {
 
 export function hostClick(data) {
   switch (data.intent) {
+    // the pasted answer lives here, not in the field: a redraw (a bot's move, the away
+    // countdown) between pasting and "take" must not wipe it
+    case "together-answer-text":
+      host.answer = String(data.value ?? "").slice(0, MAX_ANSWER_TEXT);
+      return undefined;
     case "together-invite":
       host.panel = true;
       host.invite = null;
@@ -408,7 +406,7 @@ export function hostPanel() {
     inv || host.invites.size ? h("div", { class: "field" },
       h("label", { for: "together-answer", text: t("answerPaste") }),
       h("input", { id: "together-answer", type: "text", autocomplete: "off", spellcheck: "false",
-        value: host.answer, dataset: { together: "answer", focus: "together-answer", testid: "answer-input" } }),
+        value: host.answer, dataset: { intent: "together-answer-text", focus: "together-answer", testid: "answer-input" } }),
       h("button", { type: "button", dataset: { intent: "together-answer", focus: "together-answer-go",
         testid: "answer-take" }, text: t("answerTake") })) : null,
     h("p", { class: "quiet small", text: t("netHelp") })),
@@ -489,6 +487,7 @@ export async function openInvite(payload) {
 }
 
 export function joinClick(data) {
+  if (data.intent === "together-guest-name") return typedName(data.value);
   if (data.intent === "together-seat") {
     guest.seat = Number(data.value);
     return void ctx.render();
@@ -498,11 +497,9 @@ export function joinClick(data) {
   if (data.intent === "together-share") return void navigator.share?.({ url: data.value, title: t("title") }).catch(() => {});
 }
 
-export function joinInput(el) {
-  if (el.dataset.together === "guest-name") {
-    guest.name = el.value.slice(0, 24);
-    try { localStorage.setItem("doko.together.guest", guest.name); } catch { /* private mode */ }
-  }
+function typedName(value) {
+  guest.name = String(value ?? "").slice(0, 24);
+  try { localStorage.setItem("doko.together.guest", guest.name); } catch { /* private mode */ }
 }
 
 async function sitDown() {
@@ -619,7 +616,7 @@ export function joinScreen() {
     h("div", { class: "field" },
       h("label", { for: "together-guest", text: t("yourName") }),
       h("input", { id: "together-guest", type: "text", maxlength: "24", autocomplete: "off", value: guest.name,
-        placeholder: t("namePlaceholder"), dataset: { together: "guest-name", focus: "together-guest", testid: "guest-name" } })),
+        placeholder: t("namePlaceholder"), dataset: { intent: "together-guest-name", focus: "together-guest", testid: "guest-name" } })),
     h("div", { class: "start-go" }, h("button", { type: "button", class: "primary big",
       dataset: { intent: "together-join", focus: "together-join", testid: "join-go" }, text: t("joinGo") }))],
   a && !a.making ? linkBlock(a, "answer") : a ? h("p", { class: "quiet", text: t("answerMaking") }) : null,

@@ -12,25 +12,24 @@ import { installKeyboard, KEYS } from "./keyboard.js";
 
 
 
-let ctx = null; // {state, render, act, call, request, scheduleBot, seatName}
-let ui = null; // the store's `tools` part: {hold, showLast, hint, picker}
+let ctx = null; // {state, render, act, call, request, scheduleBot, seatName, primer, intent}
 let holdTimer = 0;
 
 export function init(context) {
   ctx = context;
-  ui = ctx.state.tools;
   applyOptions(ctx.state.options);
   ctx.state.delay = delayOf(ctx.state.options);
   live();
+  // a key is the same intent as its button, through the page's guards
+  const key = (name) => () => ctx.intent(name);
   installKeyboard({
-    hint: () => intent({ kind: "hint" }), undo: () => intent({ kind: "undo" }),
-    last: () => intent({ kind: "last" }), collect: () => intent({ kind: "collect" }),
-    settings: () => intent({ kind: "settings" }), help: () => intent({ kind: "help" }),
+    hint: key("hint"), undo: key("undo"), last: key("last"), collect: key("collect"),
+    settings: key("settings"), help: key("help"),
     next: () => document.querySelector("[data-testid=next-game]")?.click(),
   });
   // A held trick is collected by tapping it.
   document.addEventListener("click", (event) => {
-    if (ui.hold && event.target.closest?.("[data-testid=trick]")) collect();
+    if (ctx.state.tools.hold && event.target.closest?.("[data-testid=trick]")) collect();
   });
   window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => ctx.render());
 }
@@ -48,10 +47,10 @@ function setOption(key, value) {
 // A new view arrived with the events of its step (engine's doko.events): say what
 // happened, click, hold a finished trick, autoplay.
 export function onView(next, events = []) {
-  ui.hint = null;
-  if (!next || next.phase !== "play") ui.moreCalls = false;
+  ctx.state.tools.hint = null;
+  if (!next || next.phase !== "play") ctx.state.tools.moreCalls = false;
   clearTimeout(holdTimer);
-  ui.hold = false;
+  ctx.state.tools.hold = false;
   if (!next) return;
   const said = [];
   let played = false;
@@ -70,7 +69,7 @@ export function onView(next, events = []) {
   }
   if (played) clickSound(ctx.state.options);
   if (taken && next.last_trick && next.phase !== "done" && (ctx.state.options.tapToCollect || ctx.state.delay > 0)) {
-    ui.hold = true;
+    ctx.state.tools.hold = true;
     if (!ctx.state.options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
   }
   if (said.length) speak(said.join(" "));
@@ -96,13 +95,13 @@ export function checkedEvents(events, players) {
 }
 
 export function holding() {
-  return ui.hold;
+  return ctx.state.tools.hold;
 }
 
 // Release a held trick; the bots go on.
 export function collect() {
-  if (!ui.hold) return;
-  ui.hold = false;
+  if (!ctx.state.tools.hold) return;
+  ctx.state.tools.hold = false;
   clearTimeout(holdTimer);
   ctx.render();
   ctx.scheduleBot();
@@ -111,7 +110,7 @@ export function collect() {
 
 // The cards the trick area shows: a finished trick stays until collected.
 export function shownTrick(view) {
-  if (ui.hold && view.trick.length === 0 && view.last_trick) return view.last_trick.cards;
+  if (ctx.state.tools.hold && view.trick.length === 0 && view.last_trick) return view.last_trick.cards;
   return view.trick;
 }
 
@@ -166,10 +165,10 @@ function opponentsLevel(view) {
 export function weddingPicker(words, view) {
   const cards = words.filter(isCardWedding).map((w) => w.slice(8));
   if (!cards.length) return [];
-  const toggle = h("button", { type: "button", class: "action", "aria-expanded": String(ui.picker),
-    "aria-controls": ui.picker ? "wedding-picker" : null, dataset: { intent: "wedding-picker", focus: "wedding-picker", testid: "wedding-picker" },
+  const toggle = h("button", { type: "button", class: "action", "aria-expanded": String(ctx.state.tools.picker),
+    "aria-controls": ctx.state.tools.picker ? "wedding-picker" : null, dataset: { intent: "wedding-picker", focus: "wedding-picker", testid: "wedding-picker" },
     text: t("weddingCard") });
-  if (!ui.picker) return [toggle];
+  if (!ctx.state.tools.picker) return [toggle];
   const order = "CSHD";
   cards.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]) || "ATKQJ987".indexOf(a[1]) - "ATKQJ987".indexOf(b[1]));
   const picker = h("div", { id: "wedding-picker", class: "picker", role: "group",
@@ -213,19 +212,19 @@ export function toolbar() {
     buttons.push(h("button", { type: "button", "aria-disabled": state.busy ? "true" : null,
       dataset: { intent: "undo", focus: "undo", testid: "undo" } }, t("undo"), kbd("U")));
   }
-  buttons.push(h("button", { type: "button", "aria-pressed": String(ui.showLast),
-    "aria-controls": ui.showLast ? "last-trick-panel" : null,
+  buttons.push(h("button", { type: "button", "aria-pressed": String(ctx.state.tools.showLast),
+    "aria-controls": ctx.state.tools.showLast ? "last-trick-panel" : null,
     dataset: { intent: "last", focus: "last", testid: "last-trick-button" } },
   t("lastTrickButton"), kbd("L")));
-  if (ui.hold && ctx.state.options.tapToCollect) {
+  if (ctx.state.tools.hold && ctx.state.options.tapToCollect) {
     buttons.push(h("button", { type: "button", class: "primary",
       dataset: { intent: "collect", focus: "collect", testid: "collect" } }, t("collect"), kbd("C")));
   }
   return h("section", { class: "tools", "aria-label": t("tools"), dataset: { testid: "tools" } },
     h("div", { class: "tool-buttons" }, buttons),
     eyesLine(view),
-    ui.hint ? h("p", { class: "hint", dataset: { testid: "hint-text" }, text: hintText(ui.hint) }) : null,
-    ui.showLast ? lastPanel(view) : null);
+    ctx.state.tools.hint ? h("p", { class: "hint", dataset: { testid: "hint-text" }, text: hintText(ctx.state.tools.hint) }) : null,
+    ctx.state.tools.showLast ? lastPanel(view) : null);
 }
 
 function kbd(key) {
@@ -279,14 +278,14 @@ export function intent(it) {
       openHelp();
       return true;
     case "last":
-      ui.showLast = !ui.showLast;
+      ctx.state.tools.showLast = !ctx.state.tools.showLast;
       ctx.render();
       return true;
     case "collect":
       collect();
       return true;
     case "wedding-picker":
-      ui.picker = !ui.picker;
+      ctx.state.tools.picker = !ctx.state.tools.picker;
       ctx.render();
       return true;
     case "hint": {
@@ -294,7 +293,7 @@ export function intent(it) {
       if (!view || state.busy || view.to_act !== view.seat) return true;
       ctx.call("hint", { seat: view.seat }).then((hint) => {
         if (state.view !== view) return;
-        ui.hint = hint;
+        ctx.state.tools.hint = hint;
         ctx.render();
         speak(hintText(hint));
       }, () => {});
@@ -317,12 +316,12 @@ export function intent(it) {
 function autoplay() {
   const { state } = ctx;
   const view = state.view;
-  if (!ctx.state.options.autoplay || !view || state.busy || ui.hold) return;
+  if (!ctx.state.options.autoplay || !view || state.busy || ctx.state.tools.hold) return;
   if (view.phase !== "play" || view.to_act !== view.seat) return;
   const mine = view.legal.filter((a) => a.startsWith(`${view.seat}:`));
   if (mine.length !== 1 || !isCard(mine[0].split(":")[1])) return;
   setTimeout(() => {
-    if (state.view === view && !state.busy && !ui.hold) ctx.act(mine[0].split(":")[1]);
+    if (state.view === view && !state.busy && !ctx.state.tools.hold) ctx.act(mine[0].split(":")[1]);
   }, Math.max(250, ctx.state.delay));
 }
 

@@ -416,9 +416,7 @@ def test_offline_reload_plays_and_new_version_is_offered(
         sys.path.remove(str(ROOT))
     css = folder / "table.css"
     css.write_text(css.read_text() + "\n/* v2 */\n")
-    sw = folder / "sw.js"
-    sw.write_text((ROOT / "web" / "sw.js").read_text())
-    new = build_offline.write_precache(folder)
+    new = build_offline.write_precache(ROOT / "web" / "sw.js", folder)
     assert new != old
     page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector("[data-testid=update-banner]", timeout=60_000)

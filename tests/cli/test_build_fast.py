@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 import sys
 import threading
 import urllib.request
@@ -29,10 +30,14 @@ def get(url: str, gzip_ok: bool, accept: str = "") -> tuple[dict[str, str], byte
 def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
     text = b"console.log('hello');\n" * 200
     (tmp_path / "a.js").write_bytes(text)
-    (tmp_path / "sw.js").write_text("/*PRECACHE*/{}/*END*/" + "x" * 2000)
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "sw.js").write_text("/*PRECACHE*/{}/*END*/" + "x" * 2000)
     assert build_fast.precompress(tmp_path, tmp_path / ".cache")["gzip"] > 0
-    assert (tmp_path / "a.js.gz").exists() and not (tmp_path / "sw.js.gz").exists()
-    build_offline.write_precache(tmp_path)
+    assert (tmp_path / "a.js.gz").exists()
+    build_offline.write_precache(source / "sw.js", tmp_path)
+    assert not (tmp_path / "sw.js.gz").exists()
+    assert '"a.js"' in (tmp_path / "sw.js").read_text()
     assert "a.js.gz" not in (tmp_path / "sw.js").read_text()  # never precached
     assert "a.js.br" not in (tmp_path / "sw.js").read_text()
     server = build.make_server(0, directory=tmp_path)
@@ -62,7 +67,7 @@ def test_gzip_served_only_to_clients_that_accept_it(tmp_path: Path) -> None:
 
 
 def test_modulepreload_lists_the_imported_modules(tmp_path: Path) -> None:
-    (tmp_path / "index.html").write_text(
+    index = (
         '<head>\n  <script type="module" src="boot.js" async></script>\n'
         '  <script type="module" src="app.js"></script>\n</head>'
     )
@@ -73,8 +78,8 @@ def test_modulepreload_lists_the_imported_modules(tmp_path: Path) -> None:
     (tmp_path / "a.js").write_text('import {\n  c,\n} from "./c.js";\n')
     (tmp_path / "b.js").write_text("")
     (tmp_path / "c.js").write_text("")
-    assert build_fast.modulepreload(tmp_path) == 3
-    html = (tmp_path / "index.html").read_text()
+    html, links = build_fast.modulepreload(tmp_path, index)
+    assert links == 3
     for name in ("a.js", "b.js", "c.js"):
         assert f'<link rel="modulepreload" href="{name}">' in html
     assert 'modulepreload" href="boot.js"' not in html
@@ -90,21 +95,29 @@ def test_bundle_puts_the_page_modules_into_app_js(tmp_path: Path) -> None:
         '  <script type="module" src="app.js"></script>\n</head>',
         "boot.js": "export const worker = 1;\n",
         "app.js": 'import { a } from "./a.js";\nimport { worker } from "./boot.js";\n'
-        'import "./shared.js";\nconsole.log(a, worker);\n',
+        'import "./shared.js";\nimport { b } from "./screens/b.js";\nconsole.log(a, b, worker);\n',
+        "screens/b.js": 'import { worker } from "../boot.js";\nexport const b = worker;\n',
         "a.js": 'import { c } from "./c.js";\nexport const a = c + 1;\n',
         "c.js": "export const c = 40;\n",
         "shared.js": "console.log('shared');\n",
         "worker.js": 'import "./shared.js";\n',
     }
+    web, dist = tmp_path / "web", tmp_path / "dist"
+    (web / "screens").mkdir(parents=True)
+    dist.mkdir()
     for name, text in files.items():
-        (tmp_path / name).write_text(text)
-    assert build_fast.bundle(tmp_path, print) == 2
-    app = (tmp_path / "app.js").read_text()
+        (web / name).write_text(text)
+    # the modules taken in that nothing else names are left out of dist/
+    assert build_fast.bundle(web, dist, print) == {"a.js", "c.js", "screens/b.js"}
+    assert [p.name for p in dist.iterdir()] == ["app.js"]  # the sources are not touched
+    assert (web / "app.js").read_text() == files["app.js"]
+    app = (dist / "app.js").read_text()
     assert "c + 1" in app and "= 40" in app and "shared" in app
     assert 'from "./boot.js"' in app  # one boot.js for both: the worker it started
-    assert not (tmp_path / "a.js").exists() and not (tmp_path / "c.js").exists()
-    assert (tmp_path / "shared.js").exists()  # the worker still imports it
-    assert build_fast.modulepreload(tmp_path) == 0
+    # a module in a folder (../boot.js) names it as dist/app.js must
+    assert set(re.findall(r'from "([^"]*boot\.js)"', app)) == {"./boot.js"}
+    (dist / "boot.js").write_text(files["boot.js"])
+    assert build_fast.modulepreload(dist, files["index.html"]) == (files["index.html"], 0)
 
 
 def test_engine_wheel_carries_pyproject_version_and_a_valid_record(tmp_path: Path) -> None:

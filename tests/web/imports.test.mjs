@@ -32,3 +32,27 @@ test("seeds are 32-bit numbers, ids carry their prefix", () => {
   for (const seed of seeds) assert.ok(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32);
   assert.match(randomId("v-"), /^v-[0-9a-z]{2,14}$/);
 });
+
+// The page's modules import each other without a cycle (read from their import lines).
+test("no import cycle among the page's modules", async () => {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const { dirname, join, normalize, relative } = await import("node:path");
+  const web = new URL("../../web/", import.meta.url).pathname;
+  const files = ["", "screens/", "lang/"].flatMap((dir) => readdirSync(join(web, dir))
+    .filter((f) => f.endsWith(".js")).map((f) => dir + f));
+  const imports = new Map(files.map((file) => {
+    const text = readFileSync(join(web, file), "utf8");
+    const targets = [...text.matchAll(/(?:from\s+|import\s+)"(\.[^"]+)"/g)]
+      .map((m) => relative(web, normalize(join(web, dirname(file), m[1]))));
+    return [file, targets];
+  }));
+  assert.ok(imports.get("app.js").includes("game.js"), "the import lines are read");
+  const done = new Set();
+  const visit = (file, path) => {
+    assert.ok(!path.includes(file), `import cycle: ${[...path, file].join(" -> ")}`);
+    if (done.has(file)) return;
+    for (const next of imports.get(file) ?? []) visit(next, [...path, file]);
+    done.add(file);
+  };
+  for (const file of files) visit(file, []);
+});
