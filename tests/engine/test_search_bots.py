@@ -14,10 +14,10 @@ from doko.bots import Effort
 from doko.cards import CQ, Card, deck, parse_cards
 from doko.levels import PLAYER_LEVELS, levels
 from doko.observation import observe
-from doko.rules import PRESETS
-from doko.solver import solve
+from doko.rules import PRESETS, load_rules
+from doko.solver import solve, worth
 from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
-from doko.strong import choose_strong
+from doko.strong import _wilson_low, choose_strong
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
@@ -143,6 +143,44 @@ def test_the_solver_finds_the_last_trick() -> None:
     from doko.outcome import result
 
     assert value == result(end)["points"][state.to_act]
+
+
+def test_the_solver_breaks_ties_by_augen() -> None:
+    hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = play_card(state, seat, playable_cards(state, seat)[0])
+    from doko.outcome import result
+
+    out = result(state)
+    points, eyes = out["points"][0], out["eyes"][state.party(0)]
+    assert worth(state, 0) == points
+    assert worth(state, 0, 0.01) == pytest.approx(points + 0.01 * (eyes - 120))
+
+
+def test_a_word_must_clear_its_bar_by_a_margin_of_error() -> None:
+    # five wins in six deals is 83%, but not clearly 75%: six of six is
+    assert _wilson_low(5, 6, 1.0) < 0.75 < 0.85 < _wilson_low(6, 6, 1.0)
+    assert _wilson_low(5, 6, 0.0) == 5 / 6
+    assert _wilson_low(14, 16, 1.0) > 0.75 > _wilson_low(13, 16, 1.0)
+
+
+def test_the_default_level_says_no_keine_90_on_a_good_but_ordinary_hand() -> None:
+    # nine trumps with one Dulle and one Alte: Re at most, never a keine 90 before the
+    # first card (on six sampled deals it used to come off often enough to be said)
+    rules = load_rules({"preset": "ddv", "options": {"solos": []}})
+    hand = "HT CQ SQ SQ CJ SJ DT DK D9 CK ST H9"
+    bot = get_bot("strong#6")
+    for seed in range(20):
+        state = new_game(rules, deal_with(hand, seed), dealer=3)
+        for seat in range(4):
+            state = apply(state, f"{seat}:healthy")
+        action = bot(observe(state, 0), random.Random(seed))
+        assert action.word not in ("no90", "no60", "no30", "black"), seed
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
