@@ -122,6 +122,23 @@ def test_a_known_re_holds_a_kreuz_dame_in_every_world() -> None:
         assert CQ in world.dealt[re_seat]
 
 
+def test_a_seat_without_an_alte_rarely_meets_a_silent_hochzeit() -> None:
+    # uniformly dealt, both Kreuz-Damen sit in one other hand in 11 of 35 worlds; a
+    # seat that sees a normal game (nobody declared a Hochzeit) meets that seldom
+    hands = deal_with("DJ DK D9 CK C9 SK S9 ST HK H9 HK SA", 8)
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    obs = observe(state, 0)
+    rng = random.Random(3)
+
+    def silent(worlds: list[GameState]) -> float:
+        return sum(1 for w in worlds if len(w.re_party) == 1) / len(worlds)
+
+    assert silent([sample_world(obs, rng) for _ in range(300)]) > 0.2
+    assert silent(weighted_worlds(obs, rng, 300)) < 0.08
+
+
 def test_the_solver_finds_the_last_trick() -> None:
     hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
     state = new_game(PRESETS["ddv"], hands, dealer=3)
