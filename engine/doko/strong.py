@@ -66,7 +66,9 @@ DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least 
 DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds: the
 # rollouts play the soloist's hand worse than a good soloist does
 WAIT_EXTRA = 0.1  # more certainty asked while the word may still be said later
-WORD_WORLDS = 16  # deals a word is judged on at the least (more than a quick level's cards)
+# Deals a word is judged on at the least: a quick level's own deals are few, and they
+# flatter the card that was chosen as best on them (fresh deals do not)
+WORD_WORLDS = 32
 WORD_Z = 1.0  # standard errors a word's gain and win share must clear their bars by
 LIMIT_CUSHION = 15  # Augen over the bar a keine 90 (and higher) must take in the deals
 SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatter it)
@@ -150,8 +152,49 @@ def _value_after(
         value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT)
         if value is not None:
             return value, None
-    final = playout(state)
+    final = rollout(state)
     return worth(final, seat, EYE_WEIGHT), final
+
+
+def rollout(state: GameState) -> GameState:
+    """The deal finished with the ``standard`` cards, but while a Hochzeit is open
+    every other seat tries to win the trick that would decide it.
+
+    Joining a Hochzeit pays on average, and real players fight for that trick; the
+    standard policy lets a trick of few Augen go, so without this a seat would lead
+    a low trump and expect to keep the trick that makes it the partner.
+    """
+    while state.contract == "wedding" and not state.wedding_decided and not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        cards = playable_cards(state, actor)
+        card = _claim_wedding(state, actor, cards) if len(cards) > 1 else cards[0]
+        if card is None:
+            card = play(world_view(state, actor), cards)[0]
+        state = play_card(state, actor, card)
+    return playout(state)
+
+
+def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | None:
+    """A card with which ``seat`` takes the trick that decides the open Hochzeit (the
+    cheapest if it plays last, else the strongest), or None."""
+    if seat == state.declarer or not state.trick:
+        return None
+    rule = state.wedding_rule or "foreign"
+    led_trump = state.order.follows[state.trick[0][1]] == "T"
+    if rule not in ("foreign", "first", "fehl", "trump"):
+        return None  # the partner is whoever plays a named card
+    if (rule == "fehl" and led_trump) or (rule == "trump" and not led_trump):
+        return None
+    played = [c for _, c in state.trick]
+    last_trick = sum(map(len, state.hands)) == len(state.active) - len(played)
+    winners = [c for c in cards if state.order.winner([*played, c], last_trick) == len(played)]
+    if not winners:
+        return None
+    power = state.order.power
+    if len(played) == len(state.active) - 1:
+        return min(winners, key=lambda c: (power[c], c.eyes))
+    return max(winners, key=lambda c: (state.order.is_trump(c), power[c]))
 
 
 def _solvable(state: GameState) -> bool:
@@ -174,14 +217,14 @@ def choose_announcement(
     again on at least ``WORD_WORLDS`` deals before one is said.
     """
     deals = [
-        final if final is not None else playout(play_card(world, obs.seat, card))
+        final if final is not None else rollout(play_card(world, obs.seat, card))
         for world, final in zip(sample, finals, strict=True)
     ]
     if len(deals) < WORD_WORLDS:
         if _best_word(obs, sample[0], card, deals, words, 0.0) is None:
             return None
         extra = weighted_worlds(obs, rng, WORD_WORLDS - len(deals))
-        deals += [playout(play_card(world, obs.seat, card)) for world in extra]
+        deals += [rollout(play_card(world, obs.seat, card)) for world in extra]
     return _best_word(obs, sample[0], card, deals, words, WORD_Z)
 
 
@@ -434,7 +477,7 @@ def finish(state: GameState, seat: int, rng: random.Random) -> float:
         assert actor is not None
         state = apply(state, choose_standard(observe(state, actor), rng)[0])
     if state.phase == "play":
-        state = playout(state)
+        state = rollout(state)
     return float(result(state)["points"][seat])
 
 

@@ -17,7 +17,7 @@ from doko.observation import observe
 from doko.rules import PRESETS, load_rules
 from doko.solver import solve, worth
 from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
-from doko.strong import _wilson_low, choose_strong
+from doko.strong import _claim_wedding, _wilson_low, choose_strong, rollout
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
@@ -137,6 +137,23 @@ def test_a_seat_without_an_alte_rarely_meets_a_silent_hochzeit() -> None:
 
     assert silent([sample_world(obs, rng) for _ in range(300)]) > 0.2
     assert silent(weighted_worlds(obs, rng, 300)) < 0.08
+
+
+def test_rollouts_fight_for_the_trick_that_decides_a_hochzeit() -> None:
+    hands = [
+        parse_cards("CJ HQ SQ C9 DT CK SA CK CA ST D9 SJ"),
+        parse_cards("DJ ST CQ CQ HJ DQ CT S9 HK HK DA HJ"),
+        parse_cards("D9 DK SK SQ HA CT DT S9 HA DA CA C9"),
+        parse_cards("SK HT DK HQ CJ SA H9 DJ HT SJ DQ H9"),
+    ]
+    state = new_game(PRESETS["ddv"], hands, dealer=1)
+    for action in ("2:healthy", "3:healthy", "0:healthy", "1:wedding", "2:SQ"):
+        state = apply(state, action)
+    # the Pik-Dame is led into the open Hochzeit: the next seat takes it with a Dulle
+    # (the standard cards would let a trick of three Augen go)
+    assert _claim_wedding(state, 3, playable_cards(state, 3)) == Card("H", "T")
+    final = rollout(state)
+    assert final.wedding_decided == 1 and 2 not in final.re_party
 
 
 def test_the_solver_finds_the_last_trick() -> None:
