@@ -78,7 +78,9 @@ def make_bot(spec: str) -> Bot:
     settings = parse_spec(spec)
 
     def bot(obs: Observation, rng: random.Random) -> Action:
-        move = choose(obs, rng, settings)
+        # one draw of the match's generator per decision, whatever the search uses:
+        # a change in the other bot's searching leaves this bot's choices as they were
+        move = choose(obs, random.Random(rng.getrandbits(64)), settings)
         return obs.actions[obs.legal.index(move)] if obs.actions else Action.from_str(move)
 
     return bot

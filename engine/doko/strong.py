@@ -5,12 +5,15 @@ seen, weighted by what the others declared and said (``worlds``), and plays
 each choice out in every world:
 
 * cards: every playable card, finished with the ``standard`` policy for all
-  seats, or solved exactly (alpha-beta) once only a few tricks are left;
-* announcements: the same played-out deals scored with and without the word,
-  under the preset's own scoring. A word is said only if it gains on average
-  and the party wins in nearly every world; defenders against a solo need
-  more, and a word that stays open after this trick needs more than one whose
-  deadline is now (waiting shows more cards);
+  seats, or solved exactly (alpha-beta) once only three tricks are left; the
+  Augen a card keeps break ties between cards that score the same;
+* announcements: the same played-out deals (more of them for a quick level)
+  scored with and without the word, under the preset's own scoring. A word is
+  said only if it gains and the party wins in nearly every world, both by a
+  margin of error (a few sampled deals must not carry a word on luck); keine 90
+  and higher need Augen to spare; defenders against a solo need more, and a
+  word that stays open after this trick needs more than one whose deadline is
+  now (waiting shows more cards);
 * reservations and the Trumpfabgabe: each allowed choice played out from the
   reservations on, against playing a normal game.
 
@@ -35,7 +38,7 @@ from .contracts import card_order, is_solo, is_solo_like, solo_kind
 from .observation import Observation, observe, world_view
 from .outcome import result
 from .scoring import LIMIT_EYES
-from .solver import solve
+from .solver import solve, worth
 from .state import (
     GameState,
     announce,
@@ -47,11 +50,15 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-DEFAULT_EFFORT = Effort(24, 0.9)
-SOLVE_CARDS = 8  # cards left in all hands (after ours) below which worlds are solved
+DEFAULT_EFFORT = Effort(64, 0.9)  # about 0.2 s p95 in CPython: inside the page's 1 s
+SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
 KEEP = 4
+# Points per Auge of the seat's party over half, in a card's value: cards that score
+# the same in a world are told apart by the Augen they keep (a margin that bad luck
+# elsewhere does not wipe out); far too small to outweigh a point.
+EYE_WEIGHT = 0.01
 
 ANNOUNCE_MARGIN = 0.25  # points per game a word must gain on average
 ANNOUNCE_WIN = 0.75  # share of worlds the party must win with the word said
@@ -59,6 +66,11 @@ DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least 
 DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds: the
 # rollouts play the soloist's hand worse than a good soloist does
 WAIT_EXTRA = 0.1  # more certainty asked while the word may still be said later
+# Deals a word is judged on at the least: a quick level's own deals are few, and they
+# flatter the card that was chosen as best on them (fresh deals do not)
+WORD_WORLDS = 32
+WORD_Z = 1.0  # standard errors a word's gain and win share must clear their bars by
+LIMIT_CUSHION = 15  # Augen over the bar a keine 90 (and higher) must take in the deals
 SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatter it)
 # A Fleischlos more so: its defence (finding the soloist's short suit) is what the
 # rollout policy plays worst.
@@ -72,6 +84,9 @@ def choose_strong(
     effort: Effort = DEFAULT_EFFORT,
 ) -> tuple[Action, str]:
     """The search bot's action and a short reason for it."""
+    # one draw of the caller's generator per decision, however many the search takes:
+    # the other seats' random choices stay the same when the search changes
+    rng = random.Random(rng.getrandbits(64))
     worlds, deadline = effort.samples, time.perf_counter() + effort.budget_s
     if obs.to_act != obs.seat:
         return choose_standard(obs, rng)
@@ -115,7 +130,7 @@ def choose_play(
         used += 1
     best = max(alive, key=lambda c: (totals[c], c == default))
     if words:
-        said = choose_announcement(obs, sample[:used], best, finals[best], words)
+        said = choose_announcement(obs, rng, sample[:used], best, finals[best], words)
         if said is not None:
             word, why = said
             return Action.saying(obs.seat, word), why
@@ -134,11 +149,52 @@ def _value_after(
     """
     state = play_card(world, seat, card)
     if compare and _solvable(state):
-        value = solve(state, seat, SOLVE_NODES)
+        value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT)
         if value is not None:
             return value, None
-    final = playout(state)
-    return float(result(final)["points"][seat]), final
+    final = rollout(state)
+    return worth(final, seat, EYE_WEIGHT), final
+
+
+def rollout(state: GameState) -> GameState:
+    """The deal finished with the ``standard`` cards, but while a Hochzeit is open
+    every other seat tries to win the trick that would decide it.
+
+    Joining a Hochzeit pays on average, and real players fight for that trick; the
+    standard policy lets a trick of few Augen go, so without this a seat would lead
+    a low trump and expect to keep the trick that makes it the partner.
+    """
+    while state.contract == "wedding" and not state.wedding_decided and not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        cards = playable_cards(state, actor)
+        card = _claim_wedding(state, actor, cards) if len(cards) > 1 else cards[0]
+        if card is None:
+            card = play(world_view(state, actor), cards)[0]
+        state = play_card(state, actor, card)
+    return playout(state)
+
+
+def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | None:
+    """A card with which ``seat`` takes the trick that decides the open Hochzeit (the
+    cheapest if it plays last, else the strongest), or None."""
+    if seat == state.declarer or not state.trick:
+        return None
+    rule = state.wedding_rule or "foreign"
+    led_trump = state.order.follows[state.trick[0][1]] == "T"
+    if rule not in ("foreign", "first", "fehl", "trump"):
+        return None  # the partner is whoever plays a named card
+    if (rule == "fehl" and led_trump) or (rule == "trump" and not led_trump):
+        return None
+    played = [c for _, c in state.trick]
+    last_trick = sum(map(len, state.hands)) == len(state.active) - len(played)
+    winners = [c for c in cards if state.order.winner([*played, c], last_trick) == len(played)]
+    if not winners:
+        return None
+    power = state.order.power
+    if len(played) == len(state.active) - 1:
+        return min(winners, key=lambda c: (power[c], c.eyes))
+    return max(winners, key=lambda c: (state.order.is_trump(c), power[c]))
 
 
 def _solvable(state: GameState) -> bool:
@@ -147,48 +203,105 @@ def _solvable(state: GameState) -> bool:
 
 def choose_announcement(
     obs: Observation,
+    rng: random.Random,
     sample: list[GameState],
     card: Card,
     finals: list[GameState | None],
     words: list[str],
 ) -> tuple[str, str] | None:
-    """The word worth saying now, judged on the deals as played out after ``card``."""
+    """The word worth saying now, judged on the deals as played out after ``card``.
+
+    A word must clear its bars by a margin of error, not by its mean alone: on a few
+    sampled deals a high word that happens to come off in all of them would
+    otherwise be said on noise. Words that pass on the card's own deals are judged
+    again on at least ``WORD_WORLDS`` deals before one is said.
+    """
     deals = [
-        final if final is not None else playout(play_card(world, obs.seat, card))
+        final if final is not None else rollout(play_card(world, obs.seat, card))
         for world, final in zip(sample, finals, strict=True)
     ]
-    best: tuple[float, str, float] | None = None
-    cushion = DEFENDER_CUSHION if _defends_solo(obs) else 0
+    if len(deals) < WORD_WORLDS:
+        if _best_word(obs, sample[0], card, deals, words, 0.0) is None:
+            return None
+        extra = weighted_worlds(obs, rng, WORD_WORLDS - len(deals))
+        deals += [rollout(play_card(world, obs.seat, card)) for world in extra]
+    return _best_word(obs, sample[0], card, deals, words, WORD_Z)
+
+
+def _best_word(
+    obs: Observation,
+    world: GameState,
+    card: Card,
+    deals: list[GameState],
+    words: list[str],
+    z: float,
+) -> tuple[str, str] | None:
+    """The word whose gain, ``z`` standard errors below its mean, is largest among
+    those that pass; None if none does.
+
+    A word passes if that cautious gain beats ``ANNOUNCE_MARGIN`` and the party wins
+    often enough with it said: in a share of the deals that reaches the bar (higher
+    for defenders against a solo, and while the word may still be said after this
+    trick, as waiting shows more cards). For keine 90 and higher the share counts
+    only deals won with ``LIMIT_CUSHION`` Augen to spare and is taken ``z`` errors
+    low (Wilson's bound): a failed one costs many times what it gains, and the
+    rollouts' opponents defend more kindly than real ones.
+    """
+    defends = _defends_solo(obs)
+    passing: list[tuple[float, str, float, float]] = []
     for word in words:
-        gain, wins = _word_value(deals, obs.seat, word, cushion)
-        if best is None or gain > best[0]:
-            best = (gain, word, wins)
-    if best is None:
-        return None
-    gain, word, wins = best
-    need = DEFENDER_WIN if _defends_solo(obs) else ANNOUNCE_WIN
-    if _open_later(sample[0], obs.seat, card, word):
-        need = min(0.97, need + WAIT_EXTRA)
-    if gain > ANNOUNCE_MARGIN and wins >= need:
-        return word, f"{word} pays in the sampled deals ({gain:+.1f}, won {wins:.0%})"
+        limit = ann.level(word) > 0
+        cushion = DEFENDER_CUSHION if defends else LIMIT_CUSHION if limit else 0
+        gains, wins = _word_outcomes(deals, obs.seat, word, cushion)
+        mean, low = _mean_and_low(gains, z)
+        if low > ANNOUNCE_MARGIN:
+            passing.append((low, word, mean, _wilson_low(wins, len(deals), z if limit else 0.0)))
+    for _low, word, mean, share in sorted(passing, reverse=True):
+        need = DEFENDER_WIN if defends else ANNOUNCE_WIN
+        if _open_later(world, obs.seat, card, word):
+            need = min(0.97, need + WAIT_EXTRA)
+        if share >= need:
+            return word, f"{word} pays in the sampled deals ({mean:+.1f}, won {share:.0%})"
     return None
 
 
-def _word_value(deals: list[GameState], seat: int, word: str, cushion: int) -> tuple[float, float]:
-    """Mean points gained by saying ``word``, and the share of deals won with it said
-    by at least ``cushion`` Augen more than the word needs."""
-    gain = 0.0
+def _word_outcomes(
+    deals: list[GameState], seat: int, word: str, cushion: int
+) -> tuple[list[float], int]:
+    """Points gained by saying ``word`` in each deal, and the number of deals won with
+    it said by at least ``cushion`` Augen more than the word needs."""
+    gains = []
     won = 0
     for final in deals:
         before = result(final)["points"][seat]
         said = announce(final, seat, word)
         outcome = result(said)
-        gain += outcome["points"][seat] - before
+        gains.append(float(outcome["points"][seat] - before))
         party = said.party(seat)
         won += outcome["points"][seat] > 0 and outcome["eyes"][party] >= min(
             TOTAL_EYES, NEEDS[word] + cushion
         )
-    return gain / len(deals), won / len(deals)
+    return gains, won
+
+
+def _mean_and_low(values: list[float], z: float) -> tuple[float, float]:
+    """The mean, and the mean ``z`` standard errors lower."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2 or z == 0:
+        return mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, mean - z * math.sqrt(var / n)
+
+
+def _wilson_low(wins: int, n: int, z: float) -> float:
+    """Wilson's lower bound of a share of ``wins`` in ``n`` at ``z`` standard errors."""
+    if z == 0:
+        return wins / n
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n)
 
 
 # Augen a party needs after saying a word, before the cushion (Schwarz: every trick)
@@ -364,7 +477,7 @@ def finish(state: GameState, seat: int, rng: random.Random) -> float:
         assert actor is not None
         state = apply(state, choose_standard(observe(state, actor), rng)[0])
     if state.phase == "play":
-        state = playout(state)
+        state = rollout(state)
     return float(result(state)["points"][seat])
 
 

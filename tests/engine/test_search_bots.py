@@ -14,10 +14,10 @@ from doko.bots import Effort
 from doko.cards import CQ, Card, deck, parse_cards
 from doko.levels import PLAYER_LEVELS, levels
 from doko.observation import observe
-from doko.rules import PRESETS
-from doko.solver import solve
+from doko.rules import PRESETS, load_rules
+from doko.solver import solve, worth
 from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
-from doko.strong import choose_strong
+from doko.strong import _claim_wedding, _wilson_low, choose_strong, rollout
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
@@ -122,6 +122,40 @@ def test_a_known_re_holds_a_kreuz_dame_in_every_world() -> None:
         assert CQ in world.dealt[re_seat]
 
 
+def test_a_seat_without_an_alte_rarely_meets_a_silent_hochzeit() -> None:
+    # uniformly dealt, both Kreuz-Damen sit in one other hand in 11 of 35 worlds; a
+    # seat that sees a normal game (nobody declared a Hochzeit) meets that seldom
+    hands = deal_with("DJ DK D9 CK C9 SK S9 ST HK H9 HK SA", 8)
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    obs = observe(state, 0)
+    rng = random.Random(3)
+
+    def silent(worlds: list[GameState]) -> float:
+        return sum(1 for w in worlds if len(w.re_party) == 1) / len(worlds)
+
+    assert silent([sample_world(obs, rng) for _ in range(300)]) > 0.2
+    assert silent(weighted_worlds(obs, rng, 300)) < 0.08
+
+
+def test_rollouts_fight_for_the_trick_that_decides_a_hochzeit() -> None:
+    hands = [
+        parse_cards("CJ HQ SQ C9 DT CK SA CK CA ST D9 SJ"),
+        parse_cards("DJ ST CQ CQ HJ DQ CT S9 HK HK DA HJ"),
+        parse_cards("D9 DK SK SQ HA CT DT S9 HA DA CA C9"),
+        parse_cards("SK HT DK HQ CJ SA H9 DJ HT SJ DQ H9"),
+    ]
+    state = new_game(PRESETS["ddv"], hands, dealer=1)
+    for action in ("2:healthy", "3:healthy", "0:healthy", "1:wedding", "2:SQ"):
+        state = apply(state, action)
+    # the Pik-Dame is led into the open Hochzeit: the next seat takes it with a Dulle
+    # (the standard cards would let a trick of three Augen go)
+    assert _claim_wedding(state, 3, playable_cards(state, 3)) == Card("H", "T")
+    final = rollout(state)
+    assert final.wedding_decided == 1 and 2 not in final.re_party
+
+
 def test_the_solver_finds_the_last_trick() -> None:
     hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
     state = new_game(PRESETS["ddv"], hands, dealer=3)
@@ -143,6 +177,44 @@ def test_the_solver_finds_the_last_trick() -> None:
     from doko.outcome import result
 
     assert value == result(end)["points"][state.to_act]
+
+
+def test_the_solver_breaks_ties_by_augen() -> None:
+    hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
+    state = new_game(PRESETS["ddv"], hands, dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = play_card(state, seat, playable_cards(state, seat)[0])
+    from doko.outcome import result
+
+    out = result(state)
+    points, eyes = out["points"][0], out["eyes"][state.party(0)]
+    assert worth(state, 0) == points
+    assert worth(state, 0, 0.01) == pytest.approx(points + 0.01 * (eyes - 120))
+
+
+def test_a_word_must_clear_its_bar_by_a_margin_of_error() -> None:
+    # five wins in six deals is 83%, but not clearly 75%: six of six is
+    assert _wilson_low(5, 6, 1.0) < 0.75 < 0.85 < _wilson_low(6, 6, 1.0)
+    assert _wilson_low(5, 6, 0.0) == 5 / 6
+    assert _wilson_low(14, 16, 1.0) > 0.75 > _wilson_low(13, 16, 1.0)
+
+
+def test_the_default_level_says_no_keine_90_on_a_good_but_ordinary_hand() -> None:
+    # nine trumps with one Dulle and one Alte: Re at most, never a keine 90 before the
+    # first card (on six sampled deals it used to come off often enough to be said)
+    rules = load_rules({"preset": "ddv", "options": {"solos": []}})
+    hand = "HT CQ SQ SQ CJ SJ DT DK D9 CK ST H9"
+    bot = get_bot("strong#6")
+    for seed in range(20):
+        state = new_game(rules, deal_with(hand, seed), dealer=3)
+        for seat in range(4):
+            state = apply(state, f"{seat}:healthy")
+        action = bot(observe(state, 0), random.Random(seed))
+        assert action.word not in ("no90", "no60", "no30", "black"), seed
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
