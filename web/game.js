@@ -61,6 +61,8 @@ export function createGame(ctx, { render, seatName }) {
   // `alert`: what is wrong with the link (a bad options=), said while the deal starts.
   async function startGame(rules, seed, steal = false, from = location.hash, alert = "") {
     const token = ++store.game.token;
+    // the link the game is stored under: its own #/play link, else #/game
+    store.game.link = location.hash.startsWith("#/play") ? location.hash : "#/game";
     Object.assign(store, { screen: "play", view: null, busy: true, alert, error: "", picked: [],
       expanded: [], tab: "own", variantNotice: null });
     render();
@@ -168,6 +170,7 @@ export function createGame(ctx, { render, seatName }) {
   async function startTogether(mode, names, steal = false) {
     const token = ++store.game.token;
     history.replaceState(null, "", "#/game");
+    store.game.link = "#/game";
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
       expanded: [], tab: "own", together: { mode, names, covered: null, revealed: null } });
     render();
@@ -298,7 +301,9 @@ export function createGame(ctx, { render, seatName }) {
   async function persist(token, type, table) {
     if (!store.view && store.screen !== "play") return true;
     try {
-      await saved.saveGame(table, location.hash.startsWith("#/play") ? location.hash : "#/game",
+      // under the game's own link, not the page's now: a reply may land after the player
+      // left for another screen and before that screen's route has run
+      await saved.saveGame(table, store.game.link,
         { owner: tabs.tabId, gameId: store.game.id, back: type === "undo", together: together.saved() });
     } catch (err) {
       if (err?.code === "game-owned" || err?.code === "game-newer") {
@@ -316,6 +321,7 @@ export function createGame(ctx, { render, seatName }) {
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
       picked: [], tab: "own" });
     history.replaceState(null, "", "#/game");
+    store.game.link = "#/game";
     render();
     return ownTable(token, { kind: "record", record, seat }, steal).then((mine) => {
       if (!mine) return undefined;

@@ -47,8 +47,9 @@ export function defaults(slices = {}) {
     // the running game's bookkeeping: `token` bumps on every new game so stale bot timers
     // and replies are dropped; `id` names the game in the saved entry; `inFlight` counts
     // engine requests on their way; `seed` is a #/together?seed=N link's deal; `again` is
-    // the start this tab tried while another tab had the game ("Hier spielen" takes it)
-    game: { token: 0, id: "", inFlight: 0, seed: null, again: null },
+    // the start this tab tried while another tab had the game ("Hier spielen" takes it);
+    // `link` is the link the game is stored under (its own #/play link, or #/game)
+    game: { token: 0, id: "", inFlight: 0, seed: null, again: null, link: "#/game" },
     ...slices,
   };
 }

@@ -16,7 +16,7 @@ test("defaults() holds the page's slices and the screens' slices it is given", (
   assert.deepEqual(state.events, []);
   assert.deepEqual(state.keeper, { rows: [] });
   assert.ok("replay" in state);
-  assert.deepEqual(state.game, { token: 0, id: "", inFlight: 0, seed: null, again: null });
+  assert.deepEqual(state.game, { token: 0, id: "", inFlight: 0, seed: null, again: null, link: "#/game" });
 });
 
 test("defaults() is plain data: no functions, and two calls share nothing", () => {
