@@ -10,7 +10,8 @@ off for both sides (``--solos on`` keeps them). Prints the first bot's margin pe
 (paired, with its 95% interval) over all deals, over the deals played as normal games
 in both halves and over those with a Hochzeit in either half; then each side's
 decision times. ``--every N`` prints the running figure every N deals (long runs
-leave something behind if stopped); ``--deals-out`` writes each deal's margin and
+leave something behind if stopped; Ctrl-C ends the match with the figures of the deals
+played so far, marked ``stopped``); ``--deals-out`` writes each deal's margin and
 contracts as a JSON line, to find the deals worth a look. ``uct#ROLLOUTS[/WORLDS]``
 names the partner (``benchmarks/uct_partner.py``).
 """
@@ -126,23 +127,29 @@ def main() -> None:
     start = time.perf_counter()
     played: list[Played] = []
     out = open(args.deals_out, "w") if args.deals_out else None  # noqa: SIM115
-    for one in run(rules, args.games, args.seed, specs, args.jobs):
-        if out:
-            margin, games, _ = one
-            fields = {"game": len(played), "margin": margin, "kind": deal_kind(games)}
-            out.write(json.dumps({**fields, "halves": games}) + "\n")
-            out.flush()
-        played.append(one)
-        if args.every and len(played) % args.every == 0 and not args.json:
-            seconds = time.perf_counter() - start
-            print(f"{len(played):5} deals {seconds:7.0f} s  {line(summary(specs, played))}")
-            sys.stdout.flush()
+    stopped = False
+    try:
+        for one in run(rules, args.games, args.seed, specs, args.jobs):
+            if out:
+                margin, games, _ = one
+                fields = {"game": len(played), "margin": margin, "kind": deal_kind(games)}
+                out.write(json.dumps({**fields, "halves": games}) + "\n")
+                out.flush()
+            played.append(one)
+            if args.every and len(played) % args.every == 0 and not args.json:
+                seconds = time.perf_counter() - start
+                print(f"{len(played):5} deals {seconds:7.0f} s  {line(summary(specs, played))}")
+                sys.stdout.flush()
+    except KeyboardInterrupt:
+        stopped = True  # a long match stopped by hand still reports the deals it played
     if out:
         out.close()
+    if not played:
+        raise SystemExit("no deal was played")
     report = summary(specs, played)
     report.update(
         preset=args.preset, solos=args.solos, seed=args.seed,
-        seconds=round(time.perf_counter() - start, 1),
+        seconds=round(time.perf_counter() - start, 1), stopped=stopped,
     )  # fmt: skip
     print(json.dumps(report, indent=None if args.json else 1))
 
