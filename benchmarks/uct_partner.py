@@ -34,13 +34,17 @@ from doko import botregistry
 from doko.actions import Action
 from doko.announcements import WORDS
 from doko.bots import Bot
-from doko.cards import CARDS, CJ, DA, EYES, HT
-from doko.contracts import CardOrder
+from doko.compact import (
+    CARD_ID,
+    CompactTrick,
+    compact_ok,
+    final_points,
+    state_tricks,
+    tables,
+    trick_winner,
+)
 from doko.observation import Observation
-from doko.outcome import summary_of
-from doko.scoring import score
 from doko.state import GameState, Legal, apply, legal_for, play_card, playable_cards
-from doko.tricks import Trick, specials, specials_awarded
 from doko.worlds import sample_world
 
 LEVEL = "uct"
@@ -192,52 +196,6 @@ def iterate(root: Node, rng: random.Random, c: float) -> None:
 
 # -- rollouts --------------------------------------------------------------------------
 
-CARD_ID = {card: i for i, card in enumerate(CARDS)}
-EYES_OF = [EYES[card.rank] for card in CARDS]
-DA_ID, CJ_ID, HT_ID = CARD_ID[DA], CARD_ID[CJ], CARD_ID[HT]
-
-# a finished trick in compact form: seats in play order, card ids, the winning seat
-CompactTrick = tuple[tuple[int, ...], list[int], int]
-
-
-class Tables(NamedTuple):
-    """A card order for ints: each card's group (0 trump, 1.. suits) and its rank in a
-    trick led by each group (the order's ``led_ranks``)."""
-
-    group: list[int]
-    ranks: list[list[int]]
-    second_dulle_wins: bool
-    second_dulle_last: bool
-
-
-_TABLES: dict[int, tuple[CardOrder, Tables]] = {}  # by id: orders hold dicts, no hash
-
-
-def tables(order: CardOrder) -> Tables:
-    known = _TABLES.get(id(order))
-    if known is not None and known[0] is order:
-        return known[1]
-    if len(_TABLES) > 1000:
-        _TABLES.clear()
-    made = _make_tables(order)
-    _TABLES[id(order)] = (order, made)
-    return made
-
-
-def _make_tables(order: CardOrder) -> Tables:
-    names = list(dict.fromkeys(["T", *order.follows.values()]))
-    group = [names.index(order.follows[c]) if c in order.follows else 0 for c in CARDS]
-    ranks = [[order.led_ranks.get(g, {}).get(c, 0) for c in CARDS] for g in names]
-    return Tables(group, ranks, order.dulle_second_wins, order.dulle_second_last)
-
-
-def compact_ok(state: GameState) -> bool:
-    """Can the rest be played on the compact copy? (The order is fixed and a Hochzeit
-    has found its partner, or never will.)"""
-    if state.phase != "play" or state.order.unseen or state.order.locked:
-        return False
-    return not (state.contract == "wedding" and not state.wedding_decided)
-
 
 def rollout(state: GameState, rng: random.Random) -> list[int]:
     """The deal finished at random from ``state`` (cards only, no words): each seat's points."""
@@ -258,15 +216,10 @@ def engine_step(state: GameState, rng: random.Random) -> GameState:
     return apply(state, rng.choice(legal), legal)
 
 
-def state_tricks(state: GameState) -> list[CompactTrick]:
-    ids = CARD_ID
-    return [(t.seats, [ids[c] for c in t.cards], t.winner) for t in state.tricks]
-
-
 def playout(state: GameState, rng: random.Random) -> list[CompactTrick]:
     """Random legal cards to the end of the deal, on ints: the tricks still to come."""
     t = tables(state.order)
-    group, ranks = t.group, t.ranks
+    group = t.group
     ids = CARD_ID
     rnd = rng.random
     hands = [[ids[c] for c in hand] for hand in state.hands]
@@ -276,7 +229,6 @@ def playout(state: GameState, rng: random.Random) -> list[CompactTrick]:
     leader = seats[0] if seats else state.to_act
     assert leader is not None
     out: list[CompactTrick] = []
-    size = len(active)
     while True:
         start = active.index(leader)
         turn = active[start:] + active[:start]
@@ -295,127 +247,12 @@ def playout(state: GameState, rng: random.Random) -> list[CompactTrick]:
             seats.append(seat)
             cards.append(card)
         last = not hands[turn[-1]]
-        rank = ranks[group[cards[0]]]
-        best, top = 0, rank[cards[0]]
-        for i in range(1, size):
-            r = rank[cards[i]]
-            if r > top:
-                best, top = i, r
-            elif (
-                r == top
-                and cards[i] == HT_ID == cards[best]
-                and t.second_dulle_wins
-                and (t.second_dulle_last or not last)
-            ):
-                best = i
+        best = trick_winner(t, cards, last)
         leader = seats[best]
         out.append((tuple(seats), cards, leader))
         if last:
             return out
         seats, cards = [], []
-
-
-# -- scoring ---------------------------------------------------------------------------
-
-QUICK_SPECIALS = frozenset({"doppelkopf", "fox", "karlchen"})
-
-
-def final_points(state: GameState, tricks: list[CompactTrick]) -> list[int]:
-    """Each seat's points for a deal ending in ``tricks`` (state: its contract, parties,
-    words), through ``doko.scoring.score``, remembered per distinct outcome."""
-    if state.contract == "redeal":
-        return [0] * state.players
-    re = state.re_party
-    eyes_re = 0
-    tricks_re = 0
-    eyes = EYES_OF
-    for _, cards, winner in tricks:
-        if winner in re:
-            tricks_re += 1
-            eyes_re += sum([eyes[c] for c in cards])
-    found = found_specials(state, tricks)
-    key = (
-        state.contract,
-        re,
-        eyes_re,
-        tricks_re,
-        len(tricks) - tricks_re,
-        state.re_words,
-        state.kontra_words,
-        found,
-        state.bock,
-        state.declarer,
-        state.partner,
-        state.poverty_returned,
-        state.duty_solo,
-    )
-    memory: dict[tuple[object, ...], list[int]] = state.rules.memo("uct-scores", _new_memory)
-    points = memory.get(key)
-    if points is None:
-        if len(memory) > 200_000:
-            memory.clear()
-        points = memory[key] = score_points(state, eyes_re, tricks_re, len(tricks), found)
-    return points
-
-
-def _new_memory(_rules: object) -> dict[tuple[object, ...], list[int]]:
-    return {}
-
-
-def found_specials(state: GameState, tricks: list[CompactTrick]) -> tuple[tuple[str, str], ...]:
-    """The Sonderpunkte of the deal as (kind, party), sorted (the order does not score)."""
-    kinds = specials_awarded(state.rules, state.contract)
-    if not kinds:
-        return ()
-    re = state.re_party
-    order = state.order
-    if not QUICK_SPECIALS.issuperset(kinds):
-        party_of = {s: ("re" if s in re else "kontra") for s in state.active}
-        full = [
-            Trick(seats, tuple(CARDS[c] for c in cards), winner, order.tops)
-            for seats, cards, winner in tricks
-        ]
-        items = specials(tuple(full), order, party_of, kinds, state.rules.doppelkarl)
-        return tuple(sorted((item["kind"], item["party"]) for item in items))
-    out: list[tuple[str, str]] = []
-    fox = "fox" in kinds and order.follows.get(DA) == "T" and DA not in order.tops
-    eyes = EYES_OF
-    for seats, cards, winner in tricks:
-        party = "re" if winner in re else "kontra"
-        if "doppelkopf" in kinds and sum([eyes[c] for c in cards]) >= 40:
-            out.append(("doppelkopf", party))
-        if fox and DA_ID in cards:
-            for seat, card in zip(seats, cards, strict=True):
-                if card == DA_ID and (seat in re) != (winner in re):
-                    out.append(("fox", party))
-    if "karlchen" in kinds and tricks:
-        seats, cards, winner = tricks[-1]
-        if CJ_ID in cards and cards[seats.index(winner)] == CJ_ID:
-            own = sum(
-                1
-                for s, c in zip(seats, cards, strict=True)
-                if c == CJ_ID and (s in re) == (winner in re)
-            )
-            party = "re" if winner in re else "kontra"
-            out += [("karlchen", party)] * (own if state.rules.doppelkarl else 1)
-    return tuple(sorted(out))
-
-
-def score_points(
-    state: GameState,
-    eyes_re: int,
-    tricks_re: int,
-    tricks_all: int,
-    found: tuple[tuple[str, str], ...],
-) -> list[int]:
-    summary = summary_of(
-        state,
-        eyes_re=eyes_re,
-        tricks_re=tricks_re,
-        tricks_kontra=tricks_all - tricks_re,
-        specials=found,
-    )
-    return list(score(summary)["points"])
 
 
 def main() -> None:

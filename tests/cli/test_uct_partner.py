@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from doko import compact
 from doko.bots import standard_bot
-from doko.cards import CQ, Card, deal
+from doko.cards import CARDS, CQ, Card, deal
 from doko.observation import observe
 from doko.outcome import result
 from doko.rules import Rules, load_rules
@@ -85,7 +86,7 @@ def test_rollouts_score_as_the_engine_scores(preset: str) -> None:
             if state.is_over:
                 break
             state = uct_partner.engine_step(state, rng) if rng.random() < 0.8 else said(state, rng)
-        while not state.is_over and not uct_partner.compact_ok(state):
+        while not state.is_over and not compact.compact_ok(state):
             state = uct_partner.engine_step(state, rng)
         if state.is_over:
             continue
@@ -93,10 +94,10 @@ def test_rollouts_score_as_the_engine_scores(preset: str) -> None:
         replayed = state
         for seats, cards, winner in tricks:
             for seat, card in list(zip(seats, cards, strict=True))[len(replayed.trick) :]:
-                replayed = apply(replayed, f"{seat}:{uct_partner.CARDS[card]}")
+                replayed = apply(replayed, f"{seat}:{CARDS[card]}")
             assert replayed.tricks[-1].winner == winner
         assert replayed.is_over
-        points = uct_partner.final_points(state, uct_partner.state_tricks(state) + tricks)
+        points = compact.final_points(state, compact.state_tricks(state) + tricks)
         assert points == result(replayed)["points"]
         compared += 1
     assert compared >= 30

@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 
 import pytest
 
-from doko import api
+from doko import api, solver
 from doko.botregistry import LEVELS, get_bot
-from doko.bots import Effort
+from doko.bots import Effort, choose_standard
 from doko.cards import CQ, Card, deck, parse_cards
+from doko.compact import compact_ok
 from doko.levels import PLAYER_LEVELS, levels
 from doko.observation import observe
 from doko.rules import PRESETS, load_rules
 from doko.solver import solve, worth
-from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
+from doko.state import (
+    GameState,
+    apply,
+    cards_only_from_now,
+    legal_actions,
+    new_game,
+    play_card,
+    playable_cards,
+    seeded_game,
+)
 from doko.strong import _claim_wedding, _wilson_low, choose_strong, rollout
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
@@ -194,6 +205,36 @@ def test_the_solver_breaks_ties_by_augen() -> None:
     points, eyes = out["points"][0], out["eyes"][state.party(0)]
     assert worth(state, 0) == points
     assert worth(state, 0, 0.01) == pytest.approx(points + 0.01 * (eyes - 120))
+
+
+# klassisch allows words up to the last card: its deals never reach the solver
+@pytest.mark.parametrize("preset", sorted(set(PRESETS) - {"klassisch"}))
+def test_the_solver_on_card_ids_agrees_with_the_search_over_game_states(preset: str) -> None:
+    # the reference: the same alpha-beta, a new game state for every card played
+    rules = PRESETS[preset]
+    compared = 0
+    for seed in range(12):
+        state, rng = seeded_game(rules, seed), random.Random(seed)
+        while not state.is_over and not (
+            state.phase == "play"
+            and sum(map(len, state.hands)) <= 11
+            and cards_only_from_now(state)
+        ):
+            assert state.to_act is not None
+            state = apply(state, choose_standard(observe(state, state.to_act), rng)[0])
+        if state.is_over or not compact_ok(state):
+            continue
+        assert state.to_act is not None
+        for seat in state.active[:2]:
+            for weight in (0.0, 0.01):
+                nodes = [2000]
+                party = state.party(seat)
+                expected = solver._alphabeta(state, seat, party, -math.inf, math.inf, nodes, weight)
+                assert nodes[0] >= 0
+                assert solve(state, seat, 2000 - nodes[0], weight) == pytest.approx(expected)
+                assert solve(state, seat, 2000 - nodes[0] - 1, weight) is None  # same node count
+                compared += 1
+    assert compared >= 20
 
 
 def test_a_word_must_clear_its_bar_by_a_margin_of_error() -> None:

@@ -1,0 +1,208 @@
+"""Deals as small integers, for the searches' hot loops.
+
+A card is its index in ``CARDS``; a finished trick is (seats in play order, card
+ids, the winning seat). ``tables`` turns a card order into lists indexed by card id,
+``final_points`` scores a deal from such tricks through ``doko.scoring`` (the same
+rules as ``doko.outcome.result``), remembered per distinct outcome.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CARDS, CJ, DA, DOPPELKOPF_EYES, EYES, HT
+from .contracts import CardOrder
+from .outcome import summary_of
+from .scoring import score
+from .state import GameState
+from .tricks import Trick, specials_awarded, trick_specials
+
+CARD_ID = {card: i for i, card in enumerate(CARDS)}
+EYES_OF = [EYES[card.rank] for card in CARDS]
+DA_ID, CJ_ID, HT_ID = CARD_ID[DA], CARD_ID[CJ], CARD_ID[HT]
+
+# a finished trick in compact form: seats in play order, card ids, the winning seat
+CompactTrick = tuple[tuple[int, ...], list[int], int]
+
+
+class Tables(NamedTuple):
+    """A card order for ints: each card's group (0 trump, 1.. suits) and its rank in a
+    trick led by each group (the order's ``led_ranks``)."""
+
+    group: list[int]
+    ranks: list[list[int]]
+    second_dulle_wins: bool
+    second_dulle_last: bool
+
+
+_TABLES: dict[int, tuple[CardOrder, Tables]] = {}  # by id: orders hold dicts, no hash
+
+
+def tables(order: CardOrder) -> Tables:
+    known = _TABLES.get(id(order))
+    if known is not None and known[0] is order:
+        return known[1]
+    if len(_TABLES) > 1000:
+        _TABLES.clear()
+    made = _make_tables(order)
+    _TABLES[id(order)] = (order, made)
+    return made
+
+
+def _make_tables(order: CardOrder) -> Tables:
+    names = list(dict.fromkeys(["T", *order.follows.values()]))
+    group = [names.index(order.follows[c]) if c in order.follows else 0 for c in CARDS]
+    ranks = [[order.led_ranks.get(g, {}).get(c, 0) for c in CARDS] for g in names]
+    return Tables(group, ranks, order.dulle_second_wins, order.dulle_second_last)
+
+
+def trick_winner(t: Tables, cards: list[int], last: bool) -> int:
+    """Index (in play order) of the card that wins a complete trick of card ids: the
+    highest in the led suit's ranks; of two equal cards the first, unless they are
+    the Dullen and the second one wins (in the last trick only if the rules say so)."""
+    rank = t.ranks[t.group[cards[0]]]
+    best, top = 0, rank[cards[0]]
+    for i in range(1, len(cards)):
+        r = rank[cards[i]]
+        if r > top:
+            best, top = i, r
+        elif (
+            r == top
+            and cards[i] == HT_ID == cards[best]
+            and t.second_dulle_wins
+            and (t.second_dulle_last or not last)
+        ):
+            best = i
+    return best
+
+
+def compact_ok(state: GameState) -> bool:
+    """Can the rest be played on the compact copy? (The order is fixed and a Hochzeit
+    has found its partner, or never will.)"""
+    if state.phase != "play" or state.order.unseen or state.order.locked:
+        return False
+    return not (state.contract == "wedding" and not state.wedding_decided)
+
+
+def state_tricks(state: GameState) -> list[CompactTrick]:
+    ids = CARD_ID
+    return [(t.seats, [ids[c] for c in t.cards], t.winner) for t in state.tricks]
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+QUICK_SPECIALS = frozenset({"doppelkopf", "fox", "karlchen"})
+
+
+def final_points(state: GameState, tricks: list[CompactTrick]) -> list[int]:
+    """Each seat's points for a deal ending in ``tricks`` (state: its contract, parties,
+    words), through ``doko.scoring.score``, remembered per distinct outcome."""
+    re = state.re_party
+    eyes_re = 0
+    tricks_re = 0
+    eyes = EYES_OF
+    for _, cards, winner in tricks:
+        if winner in re:
+            tricks_re += 1
+            eyes_re += sum([eyes[c] for c in cards])
+    found = found_specials(state, tricks)
+    return outcome_points(state, eyes_re, tricks_re, len(tricks), found)
+
+
+def outcome_points(
+    state: GameState,
+    eyes_re: int,
+    tricks_re: int,
+    tricks_all: int,
+    found: tuple[tuple[str, str], ...],
+) -> list[int]:
+    """Each seat's points for a deal of ``state``'s contract, parties and words that
+    ended with these figures (``found``: its Sonderpunkte, sorted), remembered."""
+    if state.contract == "redeal":
+        return [0] * state.players
+    key = (
+        state.contract,
+        state.re_party,
+        eyes_re,
+        tricks_re,
+        tricks_all - tricks_re,
+        state.re_words,
+        state.kontra_words,
+        found,
+        state.bock,
+        state.declarer,
+        state.partner,
+        state.poverty_returned,
+        state.duty_solo,
+    )
+    memory: dict[tuple[object, ...], list[int]] = state.rules.memo("uct-scores", _new_memory)
+    points = memory.get(key)
+    if points is None:
+        if len(memory) > 200_000:
+            memory.clear()
+        points = memory[key] = score_points(state, eyes_re, tricks_re, tricks_all, found)
+    return points
+
+
+def _new_memory(_rules: object) -> dict[tuple[object, ...], list[int]]:
+    return {}
+
+
+def found_specials(state: GameState, tricks: list[CompactTrick]) -> tuple[tuple[str, str], ...]:
+    """The Sonderpunkte of the deal as (kind, party), sorted (the order does not score)."""
+    kinds = specials_awarded(state.rules, state.contract)
+    if not kinds:
+        return ()
+    last = len(tricks) - 1
+    return tuple(
+        sorted(
+            item for i, t in enumerate(tricks) for item in trick_found(state, kinds, t, i == last)
+        )
+    )
+
+
+def trick_found(
+    state: GameState, kinds: tuple[str, ...], trick: CompactTrick, last: bool
+) -> list[tuple[str, str]]:
+    """The Sonderpunkte one trick makes (``doko.tricks.trick_specials``), as (kind, party);
+    the common kinds counted on the ids, the others through the engine."""
+    seats, cards, winner = trick
+    re = state.re_party
+    order = state.order
+    if not QUICK_SPECIALS.issuperset(kinds):
+        party_of = {s: ("re" if s in re else "kontra") for s in state.active}
+        full = Trick(seats, tuple(CARDS[c] for c in cards), winner, order.tops)
+        items = trick_specials(full, order, party_of, kinds, state.rules.doppelkarl, last)
+        return [(item.kind, item.party) for item in items]
+    out: list[tuple[str, str]] = []
+    won_by_re = winner in re
+    party = "re" if won_by_re else "kontra"
+    if "doppelkopf" in kinds and sum([EYES_OF[c] for c in cards]) >= DOPPELKOPF_EYES:
+        out.append(("doppelkopf", party))
+    if "fox" in kinds and DA_ID in cards and order.follows.get(DA) == "T" and DA not in order.tops:
+        for seat, card in zip(seats, cards, strict=True):
+            if card == DA_ID and (seat in re) != won_by_re:
+                out.append(("fox", party))
+    if last and "karlchen" in kinds and CJ_ID in cards and cards[seats.index(winner)] == CJ_ID:
+        own = sum(
+            1 for s, c in zip(seats, cards, strict=True) if c == CJ_ID and (s in re) == won_by_re
+        )
+        out += [("karlchen", party)] * (own if state.rules.doppelkarl else 1)
+    return out
+
+
+def score_points(
+    state: GameState,
+    eyes_re: int,
+    tricks_re: int,
+    tricks_all: int,
+    found: tuple[tuple[str, str], ...],
+) -> list[int]:
+    summary = summary_of(
+        state,
+        eyes_re=eyes_re,
+        tricks_re=tricks_re,
+        tricks_kontra=tricks_all - tricks_re,
+        specials=found,
+    )
+    return list(score(summary)["points"])
