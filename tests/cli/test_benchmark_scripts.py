@@ -69,3 +69,8 @@ def test_house_rules_sweep_runs() -> None:
     report = script("house_rules.py", "--games", "60", "--per-variant", "20", "--seed", "3")
     assert report["games"] == 60 and report["variants"] == 3
     assert report["failures"] == 0
+
+
+def test_solver_bench_compares_both_solvers() -> None:
+    report = script("solver_bench.py", "--seeds", "3")
+    assert report["differ"] == 0 and report["agree"] >= 20
