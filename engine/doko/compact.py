@@ -35,18 +35,14 @@ class Tables(NamedTuple):
     second_dulle_last: bool
 
 
-_TABLES: dict[int, tuple[CardOrder, Tables]] = {}  # by id: orders hold dicts, no hash
-
-
 def tables(order: CardOrder) -> Tables:
-    known = _TABLES.get(id(order))
-    if known is not None and known[0] is order:
-        return known[1]
-    if len(_TABLES) > 1000:
-        _TABLES.clear()
-    made = _make_tables(order)
-    _TABLES[id(order)] = (order, made)
-    return made
+    """The order's tables, worked out once and kept with the order itself (an order
+    never changes, so neither do they)."""
+    kept: Tables | None = order.__dict__.get("_compact_tables")
+    if kept is None:
+        kept = _make_tables(order)
+        object.__setattr__(order, "_compact_tables", kept)
+    return kept
 
 
 def _make_tables(order: CardOrder) -> Tables:
