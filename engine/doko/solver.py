@@ -5,7 +5,7 @@ two-party game of perfect information: one party maximises the searching
 seat's points, the other minimises them. Only for positions where nobody may
 announce any more (the cards are all that is left to choose).
 
-Where the deal fits ``doko.compact`` (all but hidden Schweinchen) the search
+Where the deal fits ``doko.compact`` (all but Schweinchen still hidden or locked) the search
 runs on card ids; the search over game states plays the rest and is the
 reference the tests hold the faster one to.
 """
