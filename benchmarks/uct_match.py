@@ -2,7 +2,7 @@
 
     python benchmarks/uct_match.py --bots strong,uct#1000 --games 500 [--seed 1]
                                    [--solos on] [--preset ddv] [--jobs 2] [--every 25]
-                                   [--deals-out FILE] [--json]
+                                   [--deals-out FILE] [--json] [--first N] [--skip-even]
 
 Plays the deals of ``python -m doko match`` (``benchmarks/contracts.py``'s
 ``play_deal``: each deal twice, sides swapped) under the preset with solos switched
@@ -13,7 +13,12 @@ decision times. ``--every N`` prints the running figure every N deals (long runs
 leave something behind if stopped; Ctrl-C ends the match with the figures of the deals
 played so far, marked ``stopped``); ``--deals-out`` writes each deal's margin and
 contracts as a JSON line, to find the deals worth a look. ``uct#ROLLOUTS[/WORLDS]``
-names the partner (``benchmarks/uct_partner.py``).
+names the partner (``benchmarks/uct_partner.py``). ``--first N`` starts at deal N of
+the seed's deals (to carry on a stopped match: the deals and the bots' choices are the
+same). ``--skip-even`` counts a deal as 0 without playing it when it cannot come out
+otherwise: a normal game for sure (no seat may declare anything but gesund) whose
+Kreuz-Damen sit in one seat of each bot, so each party holds one seat of each side in
+both halves and every point one seat wins, its partner of the other side wins too.
 """
 
 from __future__ import annotations
@@ -34,8 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import uct_partner
 from contracts import play_deal
 
+from doko.cards import CQ, deal
+from doko.reservations import choices
 from doko.rules import Rules, load_rules
 from doko.sim import Timer, mean_ci
+from doko.state import new_game
 
 Played = tuple[float, list[dict[str, Any]], tuple[Timer, Timer]]
 
@@ -94,10 +102,48 @@ def line(report: dict[str, Any]) -> str:
     return "  ".join(part(k) for k in ("all", "normal", "wedding", "other"))
 
 
-def run(rules: Rules, games: int, seed: int, specs: tuple[str, str], jobs: int) -> Iterator[Played]:
+def even_by_construction(rules: Rules, game: int, deal_seed: int) -> bool:
+    """Does this deal net exactly 0 whatever the bots do (see ``--skip-even``)?
+
+    The seats of one bot are 0 and 2 in one half and 1 and 3 in the other
+    (``play_deal``), so Kreuz-Damen in seats of different parity split both parties.
+    """
+    dealer = game % 4
+    hands = deal(rules.deck, 4, deal_seed, dealer)
+    state = new_game(rules, hands, dealer)
+    if any(choices(state, seat) != ["healthy"] for seat in range(4)):
+        return False
+    queens = [seat for seat, hand in enumerate(hands) if CQ in hand]
+    return len(queens) == 2 and queens[0] % 2 != queens[1] % 2
+
+
+def skipped() -> Played:
+    """A deal counted as 0 without being played: a normal game in both halves."""
+    half: dict[str, Any] = {"contract": "normal", "declarer_side": None, "declarer_points": None,
+            "words": [], "solo": False, "declarer": None, "skipped": True}  # fmt: skip
+    return 0.0, [half, dict(half)], (Timer(), Timer())
+
+
+def run(
+    rules: Rules,
+    games: range,
+    seed: int,
+    specs: tuple[str, str],
+    jobs: int,
+    skip_even: bool = False,
+) -> Iterator[Played]:
     rng = random.Random(seed)  # the same deals as doko.sim.match
-    deals = [(game, rng.randrange(2**32)) for game in range(games)]
-    play = partial(play_deal, rules, seed, specs)
+    seeds = [rng.randrange(2**32) for _ in range(games.stop)]
+    deals = [(game, seeds[game]) for game in games]
+    even = {g for g, s in deals if skip_even and even_by_construction(rules, g, s)}
+    played = _play_all(
+        [d for d in deals if d[0] not in even], partial(play_deal, rules, seed, specs), jobs
+    )
+    for game, _ in deals:
+        yield skipped() if game in even else next(played)
+
+
+def _play_all(deals: list[tuple[int, int]], play: Any, jobs: int) -> Iterator[Played]:
     if jobs > 1:
         import multiprocessing
 
@@ -118,6 +164,8 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=0, help="print the running figure")
     parser.add_argument("--deals-out", default="", help="a JSON line per deal to this file")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--first", type=int, default=0, help="start at this deal")
+    parser.add_argument("--skip-even", action="store_true", help="count even deals unplayed")
     args = parser.parse_args()
     uct_partner.register()
     spec_a, _, spec_b = args.bots.partition(",")
@@ -129,11 +177,16 @@ def main() -> None:
     out = open(args.deals_out, "w") if args.deals_out else None  # noqa: SIM115
     stopped = False
     try:
-        for one in run(rules, args.games, args.seed, specs, args.jobs):
+        games = range(args.first, args.first + args.games)
+        for one in run(rules, games, args.seed, specs, args.jobs, args.skip_even):
             if out:
-                margin, games, _ = one
-                fields = {"game": len(played), "margin": margin, "kind": deal_kind(games)}
-                out.write(json.dumps({**fields, "halves": games}) + "\n")
+                margin, halves, _ = one
+                fields = {
+                    "game": args.first + len(played),
+                    "margin": margin,
+                    "kind": deal_kind(halves),
+                }
+                out.write(json.dumps({**fields, "halves": halves}) + "\n")
                 out.flush()
             played.append(one)
             if args.every and len(played) % args.every == 0 and not args.json:
@@ -148,7 +201,8 @@ def main() -> None:
         raise SystemExit("no deal was played")
     report = summary(specs, played)
     report.update(
-        preset=args.preset, solos=args.solos, seed=args.seed,
+        preset=args.preset, solos=args.solos, seed=args.seed, first=args.first,
+        skipped=sum(1 for _, halves, _ in played if halves[0].get("skipped")),
         seconds=round(time.perf_counter() - start, 1), stopped=stopped,
     )  # fmt: skip
     print(json.dumps(report, indent=None if args.json else 1))

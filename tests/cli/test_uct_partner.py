@@ -138,3 +138,16 @@ def test_rules_without_solos_offer_none() -> None:
     rules: Rules = NO_SOLOS
     state = seeded_game(rules, 3)
     assert not [a for a in legal_for(state, state.to_act or 0) if "solo" in a]
+
+
+def test_deals_skipped_as_even_come_out_even_when_played() -> None:
+    import uct_match  # noqa: PLC0415  (a benchmark module, found through the path above)
+
+    deals = range(3, 27)
+    specs = ("standard", "random")
+    played = list(uct_match.run(NO_SOLOS, deals, 1, specs, 1))
+    counted = list(uct_match.run(NO_SOLOS, deals, 1, specs, 1, skip_even=True))
+    skipped = [i for i, (_, halves, _) in enumerate(counted) if halves[0].get("skipped")]
+    assert 4 <= len(skipped) < len(deals)  # about a third of the normal games
+    assert all(played[i][0] == 0 for i in skipped)
+    assert [m for m, _, _ in counted] == [m for m, _, _ in played]
