@@ -4,10 +4,10 @@ result, on a phone, a tablet both ways and two desktops (the second tablet and d
 screen skip the solo and the Hochzeit), and a sit-out skipped to the result.
 
 At every phase the boxes of what is on screen are checked: no plate, card back,
-trick card, hand card, button or panel overlaps another, and everything needed for
-play lies inside the viewport without scrolling. The plates' tags must fit the phase
-(no party tags while nobody's party is known, no word twice on a plate) and the
-result panel must say what each party needed.
+trick card, hand card, button or panel overlaps another, everything needed for play
+lies inside the viewport, and while a hand is played the page is no longer than the
+viewport. The plates' tags must fit the phase (no party tags while nobody's party is
+known, no word twice on a plate) and the result panel must say what each party needed.
 
 Screenshots of every phase go to DOKO_SCREENSHOTS (default test-results/layout/),
 with one contact sheet of all of them (contact-sheet.jpg), drawn by the browser.
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import LEGAL_CARD, expand_choices, motion_over
+from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from contract_deals import deal_for
@@ -170,6 +170,15 @@ class Phases:
     def check(self, name: str) -> None:
         self.settle()
         page = self.page
+        # while a hand is played the table is one screen: nothing below it to scroll to
+        # (a longer page lets a tap or a focused card shift the table under the header)
+        extra = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+        playing = (
+            page.locator(f"{HAND} button[data-card]").count()
+            and not page.locator("[data-testid=result]").count()
+        )
+        if extra > 1 and playing:
+            self.problems.append(f"{name}: the page scrolls by {extra} px")
         page.evaluate("() => window.scrollTo(0, 0)")
         boxes = page.evaluate(BOXES)
         self.problems += [f"{name}: overlap {o}" for o in overlaps(boxes)]
