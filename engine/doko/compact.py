@@ -136,7 +136,14 @@ def outcome_points(
     if points is None:
         if len(memory) > 200_000:
             memory.clear()
-        points = memory[key] = score_points(state, eyes_re, tricks_re, tricks_all, found)
+        summary = summary_of(
+            state,
+            eyes_re=eyes_re,
+            tricks_re=tricks_re,
+            tricks_kontra=tricks_all - tricks_re,
+            specials=found,
+        )
+        points = memory[key] = list(score(summary)["points"])
     return points
 
 
@@ -185,20 +192,3 @@ def trick_found(
         )
         out += [("karlchen", party)] * (own if state.rules.doppelkarl else 1)
     return out
-
-
-def score_points(
-    state: GameState,
-    eyes_re: int,
-    tricks_re: int,
-    tricks_all: int,
-    found: tuple[tuple[str, str], ...],
-) -> list[int]:
-    summary = summary_of(
-        state,
-        eyes_re=eyes_re,
-        tricks_re=tricks_re,
-        tricks_kontra=tricks_all - tricks_re,
-        specials=found,
-    )
-    return list(score(summary)["points"])
