@@ -141,7 +141,7 @@ def test_rules_without_solos_offer_none() -> None:
 
 
 def test_deals_skipped_as_even_come_out_even_when_played() -> None:
-    import uct_match  # noqa: PLC0415  (a benchmark module, found through the path above)
+    import uct_match  # (a benchmark module, found through the path above)
 
     deals = range(3, 27)
     specs = ("standard", "random")
