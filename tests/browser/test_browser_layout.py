@@ -3,8 +3,9 @@ Hochzeit, an Armut (taken by the player) and a deal thrown with five kings, each
 result, on a phone, a tablet both ways and two desktops (the second tablet and desktop
 screen skip the solo and the Hochzeit), and a sit-out skipped to the result.
 
-At every phase the boxes of what is on screen are checked: no plate, card back,
-trick card, hand card, button or panel overlaps another, everything needed for play
+At every phase, and at each of the player's turns in the normal game, the boxes of
+what is on screen are checked: no plate, card back, trick count, trick card, hand card,
+button or panel overlaps another, everything needed for play
 lies inside the viewport, and while a hand is played the page is no longer than the
 viewport. The plates' tags must fit the phase (no party tags while nobody's party is
 known, no word twice on a plate) and the result panel must say what each party needed.
@@ -79,7 +80,17 @@ BOXES = """() => {
   };
   const root = document.getElementById('app');
   root.querySelectorAll('header.bar').forEach((el) => add('header', el, true));
+  // while cards are played (not before, not on the result)
+  const trick = root.querySelector('.stage.phase-play [data-testid=trick]');
   root.querySelectorAll('.seat').forEach((seat) => {
+    // a seat's trick count shows once it has taken a trick: measured as if it had one
+    let count = null;
+    if (trick && !seat.matches('.me, .out') && !seat.querySelector(':scope > .tricks-won')) {
+      count = document.createElement('span');
+      count.className = 'tricks-won';
+      count.textContent = '12 tricks';
+      seat.append(count);
+    }
     // a seat cut off by the felt's edge is as bad as one covered
     const felt = seat.closest('.table').getBoundingClientRect();
     const r = seat.getBoundingClientRect();
@@ -90,8 +101,25 @@ BOXES = """() => {
     }
     seat.querySelectorAll(':scope > .plate, :scope > .backs, :scope > .tricks-won')
       .forEach((el) => add(`seat${seat.dataset.seat}`, el, true));
+    count?.remove();
   });
   root.querySelectorAll('[data-testid=trick] .card').forEach((el) => add('trick', el, true));
+  // every seat's spot in the trick too, whether its card lies there yet or not: a
+  // blank card put on each spot (the seat's place round the table) and measured
+  if (trick) {
+    const players = Number(trick.closest('.table').className.match(/players-(\\d+)/)[1]);
+    for (let rel = 0; rel < players; rel += 1) {
+      const angle = (rel * 2 * Math.PI) / players;
+      const blank = document.createElement('span');
+      blank.className = 'card';
+      blank.style.cssText = `--tx:${-Math.sin(angle)};--ty:${Math.cos(angle)};visibility:hidden`;
+      trick.append(blank);
+      const r = blank.getBoundingClientRect();
+      blank.remove();
+      if (r.width >= 1) out.push({ group: 'trick', needed: true, name: 'spot', text: `spot ${rel}`,
+        x: r.left, y: r.top, r: r.right, b: r.bottom });
+    }
+  }
   root.querySelectorAll('[data-testid=hand] .card svg').forEach((el) => add('hand', el, true));
   const each = (sel, group) => root.querySelectorAll(sel)
     .forEach((el, i) => add(`${group}${i}`, el, true));
@@ -180,9 +208,7 @@ class Phases:
         if extra > 1 and playing:
             self.problems.append(f"{name}: the page scrolls by {extra} px")
         page.evaluate("() => window.scrollTo(0, 0)")
-        boxes = page.evaluate(BOXES)
-        self.problems += [f"{name}: overlap {o}" for o in overlaps(boxes)]
-        self.problems += [f"{name}: outside {o}" for o in outside(boxes, self.width, self.height)]
+        self.problems += self.box_problems(name)
         doubled = page.eval_on_selector_all(
             ".seat .plate",
             """ps => ps.map(p => [...p.querySelectorAll('.tag')].map(t => t.textContent))
@@ -194,6 +220,20 @@ class Phases:
         path = SHOTS / f"{self.screen}-{len(self.shots):02d}-{name}.jpg"
         page.screenshot(path=str(path), type="jpeg", quality=70, animations="disabled")
         self.shots.append(path)
+
+    def box_problems(self, name: str) -> list[str]:
+        boxes = self.page.evaluate(BOXES)
+        return [f"{name}: overlap {o}" for o in overlaps(boxes)] + [
+            f"{name}: outside {o}" for o in outside(boxes, self.width, self.height)
+        ]
+
+    def sweep(self, name: str) -> None:
+        """The boxes checked without a screenshot, each problem noted once: for every
+        trick of a deal, as the seats' trick counts and the trick's cards change."""
+        self.settle()
+        for problem in self.box_problems(name):
+            if problem not in self.problems:
+                self.problems.append(problem)
 
     def party_tags(self) -> list[str]:
         return list(
@@ -241,12 +281,21 @@ def say_when_asked(page: Any, word: str, timeout: float = 30, click: bool = True
             page.wait_for_timeout(30)
 
 
-def play_on(page: Any, until: Callable[[], bool], timeout: float = 90) -> None:
+def play_on(
+    page: Any,
+    until: Callable[[], bool],
+    timeout: float = 90,
+    each: Callable[[], None] | None = None,
+) -> None:
+    """Play the first legal card whenever it is the player's turn until ``until``;
+    ``each`` runs whenever the player's turn comes."""
     deadline = time.monotonic() + timeout
     while not until():
         assert time.monotonic() < deadline, "the deal did not get there in time"
         card = page.locator(LEGAL_CARD)
         if card.count():
+            if each is not None:
+                each()
             with contextlib.suppress(PlaywrightTimeout):  # the page redrew under the click
                 card.first.click(timeout=2_000)
         else:
@@ -273,7 +322,8 @@ def play_deals(page: Any, phases: Phases, every: bool) -> None:
     page.click('[data-action="healthy"]')
     play_on(page, mid_trick(page))
     phases.check("normal-play")
-    play_on(page, result(page))
+    # every later turn too: the trick counts under the seats appear as tricks are won
+    play_on(page, result(page), each=lambda: phases.sweep("normal-trick"))
     phases.check("normal-result")
     needs = page.locator("[data-testid=result-goal]").all_text_contents()
     if not any(page.says["goal"] in text for text in needs):
