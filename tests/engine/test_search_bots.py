@@ -258,6 +258,23 @@ def test_the_default_level_says_no_keine_90_on_a_good_but_ordinary_hand() -> Non
         assert action.word not in ("no90", "no60", "no30", "black"), seed
 
 
+def test_the_top_level_says_re_on_thinner_odds_than_the_default_level() -> None:
+    # two Alten short of a strong hand: Re wins often but not nearly always; the top
+    # level, judging words on its 64 sampled deals, says it before its first card
+    rules = load_rules({"preset": "ddv", "options": {"solos": []}})
+    hand = "CQ HQ SJ DJ DA DT DK CA C9 SA S9 HA"
+    said: dict[str, int] = {}
+    for spec in ("strong#64@60000", "strong#16@60000"):
+        bot = get_bot(spec)
+        said[spec] = 0
+        for seed in range(8):
+            state = new_game(rules, deal_with(hand, seed), dealer=3)
+            for seat in range(4):
+                state = apply(state, f"{seat}:healthy")
+            said[spec] += bot(observe(state, 0), random.Random(seed)).word == "re"
+    assert said["strong#64@60000"] >= 5 and said["strong#16@60000"] <= 1, said
+
+
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
     """Positions reached by random legal actions, each with a seat to act."""
     rules = PRESETS[preset]
