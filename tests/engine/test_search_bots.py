@@ -15,7 +15,7 @@ from doko.bots import Effort, choose_standard
 from doko.cards import CQ, Card, deck, parse_cards
 from doko.compact import compact_ok
 from doko.levels import PLAYER_LEVELS, levels
-from doko.observation import observe
+from doko.observation import Observation, observe
 from doko.rules import PRESETS, load_rules
 from doko.solver import solve, worth
 from doko.state import (
@@ -244,34 +244,35 @@ def test_a_word_must_clear_its_bar_by_a_margin_of_error() -> None:
     assert _wilson_low(14, 16, 1.0) > 0.75 > _wilson_low(13, 16, 1.0)
 
 
+def first_card_turn(hand: str, seed: int) -> Observation:
+    """Seat 0 holding ``hand`` (ddv without solos), all healthy, before the first card."""
+    rules = load_rules({"preset": "ddv", "options": {"solos": []}})
+    state = new_game(rules, deal_with(hand, seed), dealer=3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    return observe(state, 0)
+
+
 def test_the_default_level_says_no_keine_90_on_a_good_but_ordinary_hand() -> None:
     # nine trumps with one Dulle and one Alte: Re at most, never a keine 90 before the
     # first card (on six sampled deals it used to come off often enough to be said)
-    rules = load_rules({"preset": "ddv", "options": {"solos": []}})
     hand = "HT CQ SQ SQ CJ SJ DT DK D9 CK ST H9"
     bot = get_bot("strong#6")
     for seed in range(20):
-        state = new_game(rules, deal_with(hand, seed), dealer=3)
-        for seat in range(4):
-            state = apply(state, f"{seat}:healthy")
-        action = bot(observe(state, 0), random.Random(seed))
+        action = bot(first_card_turn(hand, seed), random.Random(seed))
         assert action.word not in ("no90", "no60", "no30", "black"), seed
 
 
 def test_the_top_level_says_re_on_thinner_odds_than_the_default_level() -> None:
     # two Alten short of a strong hand: Re wins often but not nearly always; the top
     # level, judging words on its 64 sampled deals, says it before its first card
-    rules = load_rules({"preset": "ddv", "options": {"solos": []}})
     hand = "CQ HQ SJ DJ DA DT DK CA C9 SA S9 HA"
     said: dict[str, int] = {}
     for spec in ("strong#64@60000", "strong#16@60000"):
         bot = get_bot(spec)
-        said[spec] = 0
-        for seed in range(12):
-            state = new_game(rules, deal_with(hand, seed), dealer=3)
-            for seat in range(4):
-                state = apply(state, f"{seat}:healthy")
-            said[spec] += bot(observe(state, 0), random.Random(seed)).word == "re"
+        said[spec] = sum(
+            bot(first_card_turn(hand, seed), random.Random(seed)).word == "re" for seed in range(12)
+        )
     assert said["strong#64@60000"] >= 6 and said["strong#16@60000"] <= 2, said
 
 
