@@ -6,7 +6,10 @@ each choice out in every world:
 
 * cards: every playable card, finished with the ``standard`` policy for all
   seats, or solved exactly (alpha-beta) once only three tricks are left; the
-  Augen a card keeps break ties between cards that score the same;
+  Augen a card keeps break ties between cards that score the same. When the seat
+  follows in a trick, the seats still to play in it answer with their best card
+  in that world (each of their cards tried and played out), not with the policy's:
+  a card must hold up against the replies a good player finds;
 * announcements: the same played-out deals (more of them for a quick level)
   scored with and without the word, under the preset's own scoring. A word is
   said only if it gains and the party wins in nearly every world, both by a
@@ -29,7 +32,6 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import NamedTuple
 
 from . import announcements as ann
 from .actions import Action, is_wedding, returned_cards
@@ -51,7 +53,8 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-DEFAULT_EFFORT = Effort(64, 0.9)  # about 0.2 s p95 in CPython: inside the page's 1 s
+# about 0.4 s p95 in CPython, 0.7 s in the page's worker: inside its 1 s
+DEFAULT_EFFORT = Effort(24, 0.9)
 SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
@@ -61,21 +64,8 @@ KEEP = 4
 # elsewhere does not wipe out); far too small to outweigh a point.
 EYE_WEIGHT = 0.01
 
-
-class WordBars(NamedTuple):
-    """What a word must clear: the points it gains per game (one standard error
-    low) and the share of deals the party wins with it said."""
-
-    margin: float
-    win: float
-
-
-CAREFUL_WORDS = WordBars(0.25, 0.75)
-# Judged on many sampled deals a word may be said on thinner odds: with 64 deals these
-# bars gained against the UCT sparring partner at 10,000 rollouts; with 16 (and the
-# 1,000-rollout partner) they lost a little (docs/sparring-uct.md)
-BOLD_WORDS = WordBars(0.0, 0.6)
-BOLD_FROM = 48  # sampled deals behind the card from which on words use BOLD_WORDS
+ANNOUNCE_MARGIN = 0.25  # points per game a word must gain (one standard error low)
+ANNOUNCE_WIN = 0.75  # share of the deals the party must win with the word said
 DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least known
 DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds: the
 # rollouts play the soloist's hand worse than a good soloist does
@@ -166,8 +156,68 @@ def _value_after(
         value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT)
         if value is not None:
             return value, None
-    final = rollout(state)
+    final = answered(state) if compare and _answers_due(state) else rollout(state)
     return worth(final, seat, EYE_WEIGHT), final
+
+
+def _answers_due(state: GameState) -> bool:
+    """Do seats still play into a trick the searching seat followed in (not led:
+    answering every lead costs ten times the rollouts), with the parties settled?"""
+    settled = state.contract != "wedding" or bool(state.wedding_decided)
+    return len(state.trick) > 1 and settled and not state.is_over
+
+
+def answered(state: GameState) -> GameState:
+    """The deal played out after each seat still to play in this trick picks, in
+    turn, its card that plays out best for its own party (the later seats of the
+    trick on the ``standard`` cards while it chooses)."""
+    final: GameState | None = None
+    while state.trick and not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        cards = distinct_cards(state, actor, playable_cards(state, actor))
+        if len(cards) == 1:
+            state, final = play_card(state, actor, cards[0]), None
+            continue
+        tried = [(after, rollout(after)) for after in (play_card(state, actor, c) for c in cards)]
+        state, final = max(tried, key=lambda pair: worth(pair[1], actor, EYE_WEIGHT))
+    return final if final is not None else rollout(state)
+
+
+# Cards with more to them than their rank and Augen: Karlchen, Dulle, Fuchs
+EXTRAS = frozenset(Card.from_str(c) for c in ("CJ", "HT", "DA"))
+
+
+def distinct_cards(state: GameState, seat: int, cards: list[Card]) -> list[Card]:
+    """``cards`` without those that play exactly like another of them in this world:
+    the same suit (or trump) and Augen, with no card of another hand or of the trick
+    ranking between the two or level with either (of equal cards the first wins). The
+    highest stands for each such run."""
+    order = state.order
+    extras = EXTRAS | set(order.tops) | order.locked
+    others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+    others += [c for _, c in state.trick]
+
+    def same(low: Card, high: Card) -> bool:
+        group = order.follows[high]
+        return (
+            order.follows[low] == group
+            and low.eyes == high.eyes
+            and not {low, high} & extras
+            and not any(
+                order.follows[c] == group
+                and order.power[low] <= order.power[c] <= order.power[high]
+                for c in others
+            )
+        )
+
+    out: list[Card] = []
+    for card in sorted(set(cards), key=lambda c: (order.follows[c], order.power[c])):
+        if out and same(out[-1], card):
+            out[-1] = card
+        else:
+            out.append(card)
+    return out
 
 
 def rollout(state: GameState) -> GameState:
@@ -234,13 +284,12 @@ def choose_announcement(
         final if final is not None else rollout(play_card(world, obs.seat, card))
         for world, final in zip(sample, finals, strict=True)
     ]
-    bars = BOLD_WORDS if len(deals) >= BOLD_FROM else CAREFUL_WORDS
     if len(deals) < WORD_WORLDS:
-        if _best_word(obs, sample[0], card, deals, words, bars, 0.0) is None:
+        if _best_word(obs, sample[0], card, deals, words, 0.0) is None:
             return None
         extra = weighted_worlds(obs, rng, WORD_WORLDS - len(deals))
         deals += [rollout(play_card(world, obs.seat, card)) for world in extra]
-    return _best_word(obs, sample[0], card, deals, words, bars, WORD_Z)
+    return _best_word(obs, sample[0], card, deals, words, WORD_Z)
 
 
 def _best_word(
@@ -249,13 +298,12 @@ def _best_word(
     card: Card,
     deals: list[GameState],
     words: list[str],
-    bars: WordBars,
     z: float,
 ) -> tuple[str, str] | None:
     """The word whose gain, ``z`` standard errors below its mean, is largest among
     those that pass; None if none does.
 
-    A word passes if that cautious gain beats the bars' margin and the party wins
+    A word passes if that cautious gain beats ``ANNOUNCE_MARGIN`` and the party wins
     often enough with it said: in a share of the deals that reaches the bar (higher
     for defenders against a solo, and while the word may still be said after this
     trick, as waiting shows more cards). For keine 90 and higher the share counts
@@ -270,10 +318,10 @@ def _best_word(
         cushion = DEFENDER_CUSHION if defends else LIMIT_CUSHION if limit else 0
         gains, wins = _word_outcomes(deals, obs.seat, word, cushion)
         mean, low = _mean_and_low(gains, z)
-        if low > bars.margin:
+        if low > ANNOUNCE_MARGIN:
             passing.append((low, word, mean, _wilson_low(wins, len(deals), z if limit else 0.0)))
     for _low, word, mean, share in sorted(passing, reverse=True):
-        need = DEFENDER_WIN if defends else bars.win
+        need = DEFENDER_WIN if defends else ANNOUNCE_WIN
         if _open_later(world, obs.seat, card, word):
             need = min(0.97, need + WAIT_EXTRA)
         if share >= need:

@@ -28,7 +28,15 @@ from doko.state import (
     playable_cards,
     seeded_game,
 )
-from doko.strong import _claim_wedding, _wilson_low, choose_strong, rollout
+from doko.strong import (
+    _answers_due,
+    _claim_wedding,
+    _wilson_low,
+    answered,
+    choose_strong,
+    distinct_cards,
+    rollout,
+)
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
@@ -263,17 +271,59 @@ def test_the_default_level_says_no_keine_90_on_a_good_but_ordinary_hand() -> Non
         assert action.word not in ("no90", "no60", "no30", "black"), seed
 
 
-def test_the_top_level_says_re_on_thinner_odds_than_the_default_level() -> None:
-    # two Alten short of a strong hand: Re wins often but not nearly always; the top
-    # level, judging words on its 64 sampled deals, says it before its first card
-    hand = "CQ HQ SJ DJ DA DT DK CA C9 SA S9 HA"
-    said: dict[str, int] = {}
-    for spec in ("strong#64@60000", "strong#16@60000"):
-        bot = get_bot(spec)
-        said[spec] = sum(
-            bot(first_card_turn(hand, seed), random.Random(seed)).word == "re" for seed in range(12)
+def test_replies_try_one_of_the_cards_that_play_alike() -> None:
+    def distinct(hand: str) -> set[str]:
+        state = new_game(PRESETS["ddv"], deal_with(hand), dealer=3)
+        return {str(c) for c in distinct_cards(state, 0, list(state.hands[0]))}
+
+    # both of every black queen and Herz-Dame: nothing else ranks between them
+    assert distinct("CQ CQ SQ SQ HQ HQ CA CA SA SA HA HA") == {"CQ", "CA", "SA", "HA"}
+    # the other of each queen is out there: a Herz-Dame is not a Pik-Dame then
+    assert distinct("CQ SQ HQ CK CK SK SK HK HK C9 C9 S9") == {
+        "CQ",
+        "SQ",
+        "HQ",
+        "CK",
+        "SK",
+        "HK",
+        "C9",
+        "S9",
+    }
+    # Karlchen and Fuchs keep their own worth
+    assert distinct("CJ CJ SJ SJ DA DA DT DT DK DK D9 D9") == {"CJ", "SJ", "DA", "DT", "DK", "D9"}
+
+
+def followed_positions(count: int) -> list[GameState]:
+    """Random ddv positions just after a seat followed, with seats still to play."""
+    out = []
+    for state in random_positions("ddv", count * 6, seed=5):
+        while state.phase == "play" and not state.is_over and len(state.trick) < 2:
+            seat = state.to_act
+            assert seat is not None
+            state = play_card(state, seat, playable_cards(state, seat)[0])
+        if state.phase == "play" and _answers_due(state):
+            out.append(state)
+    return out[:count]
+
+
+def test_each_seat_still_to_play_answers_with_its_best_card() -> None:
+    departed = 0
+    for state in followed_positions(40):
+        actor = state.to_act
+        assert actor is not None
+        final = answered(state)
+        assert final.is_over
+        trick = final.tricks[len(state.tricks)]
+        chosen = dict(zip(trick.seats, trick.cards, strict=True))[actor]
+
+        def value(card: Card) -> float:
+            return worth(rollout(play_card(state, actor, card)), actor, 0.01)  # noqa: B023
+
+        assert value(chosen) == max(
+            map(value, distinct_cards(state, actor, playable_cards(state, actor)))
         )
-    assert said["strong#64@60000"] >= 6 and said["strong#16@60000"] <= 2, said
+        departed += final != rollout(state)
+    assert departed >= 5  # the answers are not simply the standard cards
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
