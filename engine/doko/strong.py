@@ -32,6 +32,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from itertools import combinations
+from typing import NamedTuple
 
 from . import announcements as ann
 from .actions import Action, is_wedding, returned_cards
@@ -53,19 +54,34 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-# about 0.4 s p95 in CPython, 0.7 s in the page's worker: inside its 1 s
-DEFAULT_EFFORT = Effort(24, 0.9)
+DEFAULT_EFFORT = Effort(64, 0.9)  # about 0.4 s p95 in CPython: inside the page's 1 s
 SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
 KEEP = 4
+# Worlds of a decision in which the seats after a follower answer with their best
+# cards; later worlds play on with the policy's (each answer costs a few rollouts)
+ANSWERED_WORLDS = 16
 # Points per Auge of the seat's party over half, in a card's value: cards that score
 # the same in a world are told apart by the Augen they keep (a margin that bad luck
 # elsewhere does not wipe out); far too small to outweigh a point.
 EYE_WEIGHT = 0.01
 
-ANNOUNCE_MARGIN = 0.25  # points per game a word must gain (one standard error low)
-ANNOUNCE_WIN = 0.75  # share of the deals the party must win with the word said
+
+class WordBars(NamedTuple):
+    """What a word must clear: the points it gains per game (one standard error
+    low) and the share of deals the party wins with it said."""
+
+    margin: float
+    win: float
+
+
+CAREFUL_WORDS = WordBars(0.25, 0.75)
+# Judged on many sampled deals a word may be said on thinner odds: with 64 deals these
+# bars gained against the UCT sparring partner at 10,000 rollouts; with 16 (and the
+# 1,000-rollout partner) they lost a little (docs/sparring-uct.md)
+BOLD_WORDS = WordBars(0.0, 0.6)
+BOLD_FROM = 48  # sampled deals behind the card from which on words use BOLD_WORDS
 DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least known
 DEFENDER_CUSHION = 40  # Augen over the bar defenders must take in those worlds: the
 # rollouts play the soloist's hand worse than a good soloist does
@@ -127,8 +143,9 @@ def choose_play(
         if used == PRUNE_AFTER and len(alive) > KEEP:
             # the clearly worse cards need no more worlds: spend them on the close ones
             alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
+        answer = used < ANSWERED_WORLDS
         for card in alive:
-            value, final = _value_after(world, obs.seat, card, len(cards) > 1)
+            value, final = _value_after(world, obs.seat, card, len(cards) > 1, answer)
             totals[card] += value
             finals[card].append(final)
         used += 1
@@ -144,19 +161,20 @@ def choose_play(
 
 
 def _value_after(
-    world: GameState, seat: int, card: Card, compare: bool
+    world: GameState, seat: int, card: Card, compare: bool, answer: bool
 ) -> tuple[float, GameState | None]:
     """``seat``'s points after playing ``card`` in ``world``, and the played-out deal.
 
     Near the end the world is solved exactly (no final deal is kept then). With
-    one card to choose only the played-out deal matters, for the announcements.
+    ``answer`` the seats after a follower answer with their best cards. With one
+    card to choose only the played-out deal matters, for the announcements.
     """
     state = play_card(world, seat, card)
     if compare and _solvable(state):
         value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT)
         if value is not None:
             return value, None
-    final = answered(state) if compare and _answers_due(state) else rollout(state)
+    final = answered(state) if answer and compare and _answers_due(state) else rollout(state)
     return worth(final, seat, EYE_WEIGHT), final
 
 
@@ -284,12 +302,13 @@ def choose_announcement(
         final if final is not None else rollout(play_card(world, obs.seat, card))
         for world, final in zip(sample, finals, strict=True)
     ]
+    bars = BOLD_WORDS if len(deals) >= BOLD_FROM else CAREFUL_WORDS
     if len(deals) < WORD_WORLDS:
-        if _best_word(obs, sample[0], card, deals, words, 0.0) is None:
+        if _best_word(obs, sample[0], card, deals, words, bars, 0.0) is None:
             return None
         extra = weighted_worlds(obs, rng, WORD_WORLDS - len(deals))
         deals += [rollout(play_card(world, obs.seat, card)) for world in extra]
-    return _best_word(obs, sample[0], card, deals, words, WORD_Z)
+    return _best_word(obs, sample[0], card, deals, words, bars, WORD_Z)
 
 
 def _best_word(
@@ -298,12 +317,13 @@ def _best_word(
     card: Card,
     deals: list[GameState],
     words: list[str],
+    bars: WordBars,
     z: float,
 ) -> tuple[str, str] | None:
     """The word whose gain, ``z`` standard errors below its mean, is largest among
     those that pass; None if none does.
 
-    A word passes if that cautious gain beats ``ANNOUNCE_MARGIN`` and the party wins
+    A word passes if that cautious gain beats the bars' margin and the party wins
     often enough with it said: in a share of the deals that reaches the bar (higher
     for defenders against a solo, and while the word may still be said after this
     trick, as waiting shows more cards). For keine 90 and higher the share counts
@@ -318,10 +338,10 @@ def _best_word(
         cushion = DEFENDER_CUSHION if defends else LIMIT_CUSHION if limit else 0
         gains, wins = _word_outcomes(deals, obs.seat, word, cushion)
         mean, low = _mean_and_low(gains, z)
-        if low > ANNOUNCE_MARGIN:
+        if low > bars.margin:
             passing.append((low, word, mean, _wilson_low(wins, len(deals), z if limit else 0.0)))
     for _low, word, mean, share in sorted(passing, reverse=True):
-        need = DEFENDER_WIN if defends else ANNOUNCE_WIN
+        need = DEFENDER_WIN if defends else bars.win
         if _open_later(world, obs.seat, card, word):
             need = min(0.97, need + WAIT_EXTRA)
         if share >= need:

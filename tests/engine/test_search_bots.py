@@ -271,6 +271,19 @@ def test_the_default_level_says_no_keine_90_on_a_good_but_ordinary_hand() -> Non
         assert action.word not in ("no90", "no60", "no30", "black"), seed
 
 
+def test_the_top_level_says_re_on_thinner_odds_than_the_default_level() -> None:
+    # two Alten short of a strong hand: Re wins often but not nearly always; the top
+    # level, judging words on its 64 sampled deals, says it before its first card
+    hand = "CQ HQ SJ DJ DA DT DK CA C9 SA S9 HA"
+    said: dict[str, int] = {}
+    for spec in ("strong#64@60000", "strong#16@60000"):
+        bot = get_bot(spec)
+        said[spec] = sum(
+            bot(first_card_turn(hand, seed), random.Random(seed)).word == "re" for seed in range(12)
+        )
+    assert said["strong#64@60000"] >= 6 and said["strong#16@60000"] <= 2, said
+
+
 def test_replies_try_one_of_the_cards_that_play_alike() -> None:
     def distinct(hand: str) -> set[str]:
         state = new_game(PRESETS["ddv"], deal_with(hand), dealer=3)
