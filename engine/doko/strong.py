@@ -9,7 +9,8 @@ each choice out in every world:
   Augen a card keeps break ties between cards that score the same. When the seat
   follows in a trick, the seats still to play in it answer with their best card
   in that world (each of their cards tried and played out), not with the policy's:
-  a card must hold up against the replies a good player finds;
+  a card must hold up against the replies a good player finds (in the first
+  ``ANSWERED_WORLDS`` worlds; each answer costs a few rollouts);
 * announcements: the same played-out deals (more of them for a quick level)
   scored with and without the word, under the preset's own scoring. A word is
   said only if it gains and the party wins in nearly every world, both by a

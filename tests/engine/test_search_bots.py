@@ -29,6 +29,7 @@ from doko.state import (
     seeded_game,
 )
 from doko.strong import (
+    EYE_WEIGHT,
     _answers_due,
     _claim_wedding,
     _wilson_low,
@@ -285,25 +286,18 @@ def test_the_top_level_says_re_on_thinner_odds_than_the_default_level() -> None:
 
 
 def test_replies_try_one_of_the_cards_that_play_alike() -> None:
-    def distinct(hand: str) -> set[str]:
+    def distinct(hand: str) -> set[Card]:
         state = new_game(PRESETS["ddv"], deal_with(hand), dealer=3)
-        return {str(c) for c in distinct_cards(state, 0, list(state.hands[0]))}
+        return set(distinct_cards(state, 0, list(state.hands[0])))
 
     # both of every black queen and Herz-Dame: nothing else ranks between them
-    assert distinct("CQ CQ SQ SQ HQ HQ CA CA SA SA HA HA") == {"CQ", "CA", "SA", "HA"}
+    assert distinct("CQ CQ SQ SQ HQ HQ CA CA SA SA HA HA") == set(parse_cards("CQ CA SA HA"))
     # the other of each queen is out there: a Herz-Dame is not a Pik-Dame then
-    assert distinct("CQ SQ HQ CK CK SK SK HK HK C9 C9 S9") == {
-        "CQ",
-        "SQ",
-        "HQ",
-        "CK",
-        "SK",
-        "HK",
-        "C9",
-        "S9",
-    }
+    assert distinct("CQ SQ HQ CK CK SK SK HK HK C9 C9 S9") == set(
+        parse_cards("CQ SQ HQ CK SK HK C9 S9")
+    )
     # Karlchen and Fuchs keep their own worth
-    assert distinct("CJ CJ SJ SJ DA DA DT DT DK DK D9 D9") == {"CJ", "SJ", "DA", "DT", "DK", "D9"}
+    assert distinct("CJ CJ SJ SJ DA DA DT DT DK DK D9 D9") == set(parse_cards("CJ SJ DA DT DK D9"))
 
 
 def followed_positions(count: int) -> list[GameState]:
@@ -330,7 +324,7 @@ def test_each_seat_still_to_play_answers_with_its_best_card() -> None:
         chosen = dict(zip(trick.seats, trick.cards, strict=True))[actor]
 
         def value(card: Card) -> float:
-            return worth(rollout(play_card(state, actor, card)), actor, 0.01)  # noqa: B023
+            return worth(rollout(play_card(state, actor, card)), actor, EYE_WEIGHT)  # noqa: B023
 
         assert value(chosen) == max(
             map(value, distinct_cards(state, actor, playable_cards(state, actor)))
