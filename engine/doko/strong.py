@@ -10,7 +10,8 @@ each choice out in every world:
   follows in a trick, the seats still to play in it answer with their best card
   in that world (each of their cards tried and played out), not with the policy's:
   a card must hold up against the replies a good player finds (in the first
-  ``ANSWERED_WORLDS`` worlds; each answer costs a few rollouts);
+  ``ANSWERED_WORLDS`` worlds of a search of ``ANSWER_FROM`` or more; each answer
+  costs a few rollouts);
 * announcements: the same played-out deals (more of them for a quick level)
   scored with and without the word, under the preset's own scoring. A word is
   said only if it gains and the party wins in nearly every world, both by a
@@ -61,8 +62,12 @@ SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
 KEEP = 4
 # Worlds of a decision in which the seats after a follower answer with their best
-# cards; later worlds play on with the policy's (each answer costs a few rollouts)
+# cards; later worlds play on with the policy's (each answer costs a few rollouts).
+# Only a search of ANSWER_FROM worlds or more answers: at the default level's 16 the
+# answers cost 2.6 times the time at p95 and gained nothing against the UCT sparring
+# partner; at the top level's 64 they did (docs/sparring-uct.md)
 ANSWERED_WORLDS = 16
+ANSWER_FROM = 48
 # Points per Auge of the seat's party over half, in a card's value: cards that score
 # the same in a world are told apart by the Augen they keep (a margin that bad luck
 # elsewhere does not wipe out); far too small to outweigh a point.
@@ -144,7 +149,7 @@ def choose_play(
         if used == PRUNE_AFTER and len(alive) > KEEP:
             # the clearly worse cards need no more worlds: spend them on the close ones
             alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
-        answer = used < ANSWERED_WORLDS
+        answer = count >= ANSWER_FROM and used < ANSWERED_WORLDS
         for card in alive:
             value, final = _value_after(world, obs.seat, card, len(cards) > 1, answer)
             totals[card] += value
