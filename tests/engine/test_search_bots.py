@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from doko import api, solver
+from doko import api, solver, strong
 from doko.botregistry import LEVELS, get_bot
 from doko.bots import Effort, choose_standard
 from doko.cards import CQ, Card, deck, parse_cards
@@ -331,6 +331,31 @@ def test_each_seat_still_to_play_answers_with_its_best_card() -> None:
         )
         departed += final != rollout(state)
     assert departed >= 5  # the answers are not simply the standard cards
+
+
+def test_only_the_top_level_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = strong.answered
+
+    def counted(state: GameState) -> GameState:
+        calls.append(1)
+        return real(state)
+
+    monkeypatch.setattr(strong, "answered", counted)
+    # turns of a seat that follows in a trick with another seat still to come
+    positions = [
+        state
+        for state in random_positions("ddv", 300, seed=6)
+        if state.phase == "play" and len(state.trick) in (1, 2) and cards_only_from_now(state)
+    ][:12]
+    for spec in ("strong#16@60000", "strong@60000"):
+        calls.clear()
+        bot = get_bot(spec)
+        for state in positions:
+            seat = state.to_act
+            assert seat is not None
+            bot(observe(state, seat), random.Random(1))
+        assert (len(calls) > 0) == (spec == "strong@60000"), (spec, len(calls))
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
