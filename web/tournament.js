@@ -300,7 +300,8 @@ export const tournamentIntents = {
     return evening(ctx, (ev, u) => {
       Object.assign(ev, E.blankEvening(randomSeed(), newEveningId()));
       delete ev.updated;
-      u.note = null;
+      // the old evening's figures must not show until the engine answers for the new one
+      Object.assign(u, { note: null, standings: [], preview: null });
     });
   },
 };
