@@ -148,11 +148,28 @@ def step(page: Any) -> bool:
     return False
 
 
+TABLE_STATE = """() => {
+  const hand = document.querySelector("[data-testid=hand]");
+  const text = (q) => document.querySelector(q)?.textContent?.trim() ?? null;
+  return { engine: document.body.dataset.engine ?? null, myTurn: hand?.dataset.myTurn ?? null,
+    hand: hand?.querySelectorAll("button[data-card]").length ?? 0,
+    trick: document.querySelectorAll("[data-testid=trick] [data-card]").length,
+    turn: text("[data-testid=turn]"), alert: text("[role=alert]"), hash: location.hash,
+    animations: document.getAnimations().filter((a) => a.playState === "running").length };
+}"""
+
+
+def table_state(page: Any) -> str:
+    """What the table shows now, for a failure's message: whose turn, the hand, the trick,
+    the alert, running animations (a game that stalls says where)."""
+    return json.dumps(page.evaluate(TABLE_STATE), ensure_ascii=False)
+
+
 def play_to_end(page: Any, timeout: float = 120) -> None:
     """Play on until the deal's row is on the score sheet."""
     deadline = time.monotonic() + timeout
     while page.locator("[data-testid=score-row]").count() == 0:
-        assert time.monotonic() < deadline, "game did not finish in time"
+        assert time.monotonic() < deadline, f"game did not finish in time: {table_state(page)}"
         if not step(page):
             page.wait_for_timeout(50)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over, step
+from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over, step, table_state
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.rules import load_rules
@@ -117,7 +117,7 @@ def sideways(page: Any) -> bool:
 def play_until(page: Any, done: Callable[[], bool], timeout: float = 90) -> None:
     deadline = time.monotonic() + timeout
     while not done():
-        assert time.monotonic() < deadline, "the game did not get there in time"
+        assert time.monotonic() < deadline, f"the game did not get there in time: {table_state(page)}"
         if not step(page):
             page.wait_for_timeout(40)
 
