@@ -117,7 +117,8 @@ def sideways(page: Any) -> bool:
 def play_until(page: Any, done: Callable[[], bool], timeout: float = 90) -> None:
     deadline = time.monotonic() + timeout
     while not done():
-        assert time.monotonic() < deadline, f"the game did not get there in time: {table_state(page)}"
+        late = time.monotonic() >= deadline
+        assert not late, f"the game did not get there in time: {table_state(page)}"
         if not step(page):
             page.wait_for_timeout(40)
 
