@@ -151,3 +151,21 @@ def test_deals_skipped_as_even_come_out_even_when_played() -> None:
     assert 4 <= len(skipped) < len(deals)  # about a third of the normal games
     assert all(played[i][0] == 0 for i in skipped)
     assert [m for m, _, _ in counted] == [m for m, _, _ in played]
+
+
+def test_paired_comparison_counts_each_shared_deal_once(tmp_path: Path) -> None:
+    import paired  # (a benchmark module, found through the path above)
+
+    def write(name: str, margins: dict[int, tuple[float, str]]) -> str:
+        path = tmp_path / name
+        lines = [json.dumps({"game": g, "margin": m, "kind": k}) for g, (m, k) in margins.items()]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return str(path)
+
+    base = write("base.jsonl", {0: (1.0, "normal"), 1: (-2.0, "wedding"), 2: (0.0, "normal")})
+    changed = write("changed.jsonl", {1: (1.0, "wedding"), 2: (3.0, "normal"), 5: (9.0, "normal")})
+    report = paired.compare(paired.read_deals(base), paired.read_deals(changed))
+    assert report["all"]["deals"] == 2 and report["all"]["mean"] == 3.0
+    assert report["normal"]["mean"] == 3.0 and report["wedding"]["mean"] == 3.0
+    assert report["changed_deals"] == 2
+    assert report["base_margin"]["mean"] == -1.0 and report["changed_margin"]["mean"] == 2.0
