@@ -188,7 +188,7 @@ def _answers_due(state: GameState) -> bool:
     """Do seats still play into a trick the searching seat followed in (not led:
     answering every lead costs ten times the rollouts), with the parties settled?"""
     settled = state.contract != "wedding" or bool(state.wedding_decided)
-    return len(state.trick) > 1 and settled and not state.is_over
+    return len(state.trick) > 1 and settled
 
 
 def answered(state: GameState) -> GameState:
