@@ -1,12 +1,13 @@
 """Two runs of ``uct_match.py`` on the same deals, compared deal by deal.
 
-    python benchmarks/paired.py BASE.jsonl CHANGED.jsonl
+    python benchmarks/paired.py BASE.jsonl CHANGED.jsonl [--json]
 
 Each file is a ``--deals-out`` file. Prints the changed run's gain per deal over the
 base run (its margin minus the base's on the same deal), paired, with its 95%
 interval: over the deals both runs played, split by the kind of deal in the changed
-run (normal games, Hochzeiten). The paired figure is far tighter than either run's
-margin against the partner: most of a deal's luck is the same in both runs.
+run (normal games, Hochzeiten); then each run's own margin on those deals (pass one
+file twice for a stopped match's figures). The paired figure is far tighter than
+either run's margin against the partner: most of a deal's luck is the same in both.
 """
 
 from __future__ import annotations
@@ -34,29 +35,57 @@ def read_deals(path: str) -> dict[int, dict[str, Any]]:
     return deals
 
 
+def by_kind(values: dict[int, float], kinds: dict[int, str]) -> dict[str, Any]:
+    """Mean and 95% interval of ``values`` over all deals and per kind of deal."""
+    groups: dict[str, list[float]] = {"all": [], "normal": [], "wedding": [], "other": []}
+    for game, value in values.items():
+        groups["all"].append(value)
+        groups[kinds[game]].append(value)
+    return {kind: interval(group) for kind, group in groups.items()}
+
+
 def compare(base: dict[int, dict[str, Any]], changed: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The gain per shared deal, split by the changed run's kind of deal, and each
+    run's own margin over the same deals."""
     common = sorted(base.keys() & changed.keys())
-    gains: dict[str, list[float]] = {"all": [], "normal": [], "wedding": [], "other": []}
-    for game in common:
-        gain = float(changed[game]["margin"]) - float(base[game]["margin"])
-        gains["all"].append(gain)
-        gains[changed[game]["kind"]].append(gain)
-    report: dict[str, Any] = {kind: interval(values) for kind, values in gains.items()}
-    report["changed_deals"] = sum(1 for g in gains["all"] if g != 0)
-    report["base_margin"] = interval([float(base[g]["margin"]) for g in common])
-    report["changed_margin"] = interval([float(changed[g]["margin"]) for g in common])
-    return report
+    kinds = {g: str(changed[g]["kind"]) for g in common}
+    margins = {
+        name: {g: float(run[g]["margin"]) for g in common}
+        for name, run in (("base", base), ("changed", changed))
+    }
+    gains = {g: margins["changed"][g] - margins["base"][g] for g in common}
+    return {
+        "gain": by_kind(gains, kinds),
+        "changed_deals": sum(1 for g in gains.values() if g != 0),
+        "base": by_kind(margins["base"], {g: str(base[g]["kind"]) for g in common}),
+        "changed": by_kind(margins["changed"], kinds),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base")
     parser.add_argument("changed")
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = compare(read_deals(args.base), read_deals(args.changed))
-    if not report["all"]["deals"]:
+    if not report["gain"]["all"]["deals"]:
         raise SystemExit("the two files share no deal")
-    print(json.dumps(report, indent=1))
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print(f"gain     {text(report['gain'])}  ({report['changed_deals']} deals changed)")
+    print(f"base     {text(report['base'])}")
+    print(f"changed  {text(report['changed'])}")
+
+
+def text(kinds: dict[str, Any]) -> str:
+    parts = []
+    for kind, r in kinds.items():
+        if r["deals"]:
+            low, high = r["ci95"]
+            parts.append(f"{kind} {r['mean']:+.2f} [{low:+.2f},{high:+.2f}] n={r['deals']}")
+    return "  ".join(parts)
 
 
 if __name__ == "__main__":

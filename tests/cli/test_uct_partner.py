@@ -165,7 +165,9 @@ def test_paired_comparison_counts_each_shared_deal_once(tmp_path: Path) -> None:
     base = write("base.jsonl", {0: (1.0, "normal"), 1: (-2.0, "wedding"), 2: (0.0, "normal")})
     changed = write("changed.jsonl", {1: (1.0, "wedding"), 2: (3.0, "normal"), 5: (9.0, "normal")})
     report = paired.compare(paired.read_deals(base), paired.read_deals(changed))
-    assert report["all"]["deals"] == 2 and report["all"]["mean"] == 3.0
-    assert report["normal"]["mean"] == 3.0 and report["wedding"]["mean"] == 3.0
+    gain = report["gain"]
+    assert gain["all"]["deals"] == 2 and gain["all"]["mean"] == 3.0
+    assert gain["normal"]["mean"] == 3.0 and gain["wedding"]["mean"] == 3.0
     assert report["changed_deals"] == 2
-    assert report["base_margin"]["mean"] == -1.0 and report["changed_margin"]["mean"] == 2.0
+    assert report["base"]["all"]["mean"] == -1.0 and report["changed"]["all"]["mean"] == 2.0
+    assert report["base"]["wedding"]["mean"] == -2.0 and report["changed"]["normal"]["mean"] == 3.0
