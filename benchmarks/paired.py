@@ -6,8 +6,9 @@ Each file is a ``--deals-out`` file. Prints the changed run's gain per deal over
 base run (its margin minus the base's on the same deal), paired, with its 95%
 interval: over the deals both runs played, split by the kind of deal in the changed
 run (normal games, Hochzeiten); then each run's own margin on those deals (pass one
-file twice for a stopped match's figures). The paired figure is far tighter than
-either run's margin against the partner: most of a deal's luck is the same in both.
+file twice for a stopped match's figures). The deals' luck is the same in both runs,
+so the gain's interval is tighter than the runs' own, the more so the fewer deals a
+change alters.
 """
 
 from __future__ import annotations
