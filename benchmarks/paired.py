@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from uct_match import interval
+from uct_match import by_kind, line
 
 
 def read_deals(path: str) -> dict[int, dict[str, Any]]:
@@ -36,30 +36,21 @@ def read_deals(path: str) -> dict[int, dict[str, Any]]:
     return deals
 
 
-def by_kind(values: dict[int, float], kinds: dict[int, str]) -> dict[str, Any]:
-    """Mean and 95% interval of ``values`` over all deals and per kind of deal."""
-    groups: dict[str, list[float]] = {"all": [], "normal": [], "wedding": [], "other": []}
-    for game, value in values.items():
-        groups["all"].append(value)
-        groups[kinds[game]].append(value)
-    return {kind: interval(group) for kind, group in groups.items()}
-
-
 def compare(base: dict[int, dict[str, Any]], changed: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """The gain per shared deal, split by the changed run's kind of deal, and each
     run's own margin over the same deals."""
     common = sorted(base.keys() & changed.keys())
-    kinds = {g: str(changed[g]["kind"]) for g in common}
-    margins = {
-        name: {g: float(run[g]["margin"]) for g in common}
-        for name, run in (("base", base), ("changed", changed))
-    }
-    gains = {g: margins["changed"][g] - margins["base"][g] for g in common}
+    gains = [
+        (float(changed[g]["margin"]) - float(base[g]["margin"]), str(changed[g]["kind"]))
+        for g in common
+    ]
     return {
-        "gain": by_kind(gains, kinds),
-        "changed_deals": sum(1 for g in gains.values() if g != 0),
-        "base": by_kind(margins["base"], {g: str(base[g]["kind"]) for g in common}),
-        "changed": by_kind(margins["changed"], kinds),
+        "gain": by_kind(gains),
+        "changed_deals": sum(1 for gain, _ in gains if gain != 0),
+        "base": by_kind([(float(base[g]["margin"]), str(base[g]["kind"])) for g in common]),
+        "changed": by_kind(
+            [(float(changed[g]["margin"]), str(changed[g]["kind"])) for g in common]
+        ),
     }
 
 
@@ -75,18 +66,9 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=1))
         return
-    print(f"gain     {text(report['gain'])}  ({report['changed_deals']} deals changed)")
-    print(f"base     {text(report['base'])}")
-    print(f"changed  {text(report['changed'])}")
-
-
-def text(kinds: dict[str, Any]) -> str:
-    parts = []
-    for kind, r in kinds.items():
-        if r["deals"]:
-            low, high = r["ci95"]
-            parts.append(f"{kind} {r['mean']:+.2f} [{low:+.2f},{high:+.2f}] n={r['deals']}")
-    return "  ".join(parts)
+    print(f"gain     {line(report['gain'])}  ({report['changed_deals']} deals changed)")
+    print(f"base     {line(report['base'])}")
+    print(f"changed  {line(report['changed'])}")
 
 
 if __name__ == "__main__":

@@ -67,15 +67,20 @@ def interval(values: list[float]) -> dict[str, Any]:
     }
 
 
+def by_kind(values: list[tuple[float, str]]) -> dict[str, Any]:
+    """Mean and 95% interval of the values over all deals and per kind of deal."""
+    groups: dict[str, list[float]] = {"all": [], "normal": [], "wedding": [], "other": []}
+    for value, kind in values:
+        groups["all"].append(value)
+        groups[kind].append(value)
+    return {kind: interval(group) for kind, group in groups.items()}
+
+
 def summary(specs: tuple[str, str], played: list[Played]) -> dict[str, Any]:
-    by_kind: dict[str, list[float]] = {"normal": [], "wedding": [], "other": []}
-    for margin, games, _ in played:
-        by_kind[deal_kind(games)].append(margin)
     # a deal whose parties each hold one seat of each bot in both halves nets zero
     report: dict[str, Any] = {
         "bots": list(specs),
-        "all": interval([m for m, _, _ in played]),
-        **{kind: interval(values) for kind, values in by_kind.items()},
+        **by_kind([(margin, deal_kind(games)) for margin, games, _ in played]),
         "zero_margin_deals": sum(1 for m, _, _ in played if m == 0),
     }
     for i, spec in enumerate(specs):
