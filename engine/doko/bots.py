@@ -16,7 +16,7 @@ from .actions import Action, is_wedding, return_word, solo_word
 from .cards import CJ, CQ, DA, HT, Card
 from .contracts import PICTURE_RANKS, SUIT_OF_SOLO, is_solo, solo_kind
 from .gamestate import GameState
-from .observation import Observation, world_view
+from .observation import Known, Observation, revealed_parties, world_view
 from .state import play_card, playable_cards
 
 Bot = Callable[[Observation, random.Random], Action]
@@ -246,13 +246,24 @@ def beginner_bot(obs: Observation, rng: random.Random) -> Action:
 def playout(state: GameState) -> GameState:
     """The deal finished by every seat playing the ``standard`` cards (no words said).
 
-    Inside a sampled world every seat may see that world's parties: it is a
-    guess of the real deal, so nothing leaks.
+    Each seat knows the parties as a real one would in that world (``world_view``);
+    what it knows changes only when a Kreuz-Dame falls or a Hochzeit finds its
+    partner, so it is worked out again only then.
     """
+    known: dict[int, Known] = {}
     while not state.is_over:
         actor = state.to_act
         assert actor is not None
         cards = playable_cards(state, actor)
-        card = cards[0] if len(cards) == 1 else play(world_view(state, actor), cards)[0]
+        if len(cards) == 1:
+            card = cards[0]
+        else:
+            seen = known.get(actor)
+            if seen is None:
+                seen = known[actor] = revealed_parties(state, actor)
+            card = play(world_view(state, actor, seen), cards)[0]
+        decided = state.wedding_decided
         state = play_card(state, actor, card)
+        if card == CQ or state.wedding_decided != decided:
+            known.clear()
     return state

@@ -88,18 +88,22 @@ def observe(state: GameState, seat: int) -> Observation:
     )
 
 
-def world_view(world: GameState, seat: int) -> Observation:
-    """A cheap observation inside a sampled world, for rollouts: the world's parties
-    known, no legal list. A sampled world is a guess of the deal, not the deal, so
-    showing it whole leaks nothing."""
-    re = frozenset(world.re_party)
+Known = tuple[frozenset[int], frozenset[int]]
+
+
+def world_view(world: GameState, seat: int, known: Known | None = None) -> Observation:
+    """A cheap observation inside a sampled world, for rollouts: no legal list, and
+    the parties as far as the seat would know them there (its own, and what the
+    Kreuz-Damen played and the words said have shown: ``revealed_parties``, which a
+    caller that knows them already passes as ``known``). A rollout's seats thus play
+    as real ones do, who cannot smear onto a partner they have not found yet."""
     return _seat_view(
         world,
         seat,
         to_act=seat,
         legal=(),
-        known=(re, frozenset(world.active) - re),
-        my_party=world.party(seat),
+        known=revealed_parties(world, seat) if known is None else known,
+        my_party=own_party(world, seat),
         public=world,
     )
 
@@ -110,7 +114,7 @@ def _seat_view(
     *,
     to_act: int | None,
     legal: tuple[str, ...],
-    known: tuple[frozenset[int], frozenset[int]],
+    known: Known,
     my_party: str,
     public: GameState,
     listed: Legal = NOTHING,

@@ -7,12 +7,13 @@ import random
 import pytest
 
 from doko.botregistry import get_bot
+from doko.bots import play, playout
 from doko.cards import CQ, parse_cards
-from doko.observation import observe
+from doko.observation import observe, world_view
 from doko.rules import PRESETS
 from doko.search import sample_world, voids
 from doko.sim import simulate
-from doko.state import apply, new_game, seeded_game
+from doko.state import apply, legal_for, new_game, play_card, playable_cards, seeded_game
 
 
 def test_observation_hides_other_hands() -> None:
@@ -74,3 +75,57 @@ def test_unknown_bot_is_refused() -> None:
         get_bot("grandmaster")
     with pytest.raises(ValueError, match="milliseconds"):
         get_bot("strong@fast")
+
+
+def test_a_rollout_seat_knows_only_the_parties_shown() -> None:
+    """Inside a sampled world a seat knows its own party and what the Kreuz-Damen
+    played have shown, not the world's other parties: it cannot smear onto a partner
+    it has not found yet."""
+    hands = [
+        "CQ HT DA DT DK D9 CA CT SA ST HA H9",
+        "HT DA DT DK D9 CT SK ST HA HK HK H9",
+        "CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ",
+        "DJ DJ HJ CA CK CK C9 C9 SA SK S9 S9",
+    ]
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in hands], 3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    assert state.re_party == (0, 2)
+    before = world_view(state, 2)
+    assert before.my_party == "re" and before.partner_known(0) is None
+    kontra = world_view(state, 1)
+    assert kontra.my_party == "kontra" and kontra.partner_known(3) is None
+    state = apply(state, "0:CQ")
+    assert world_view(state, 2).partner_known(0) is True
+    assert world_view(state, 1).partner_known(0) is False
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_playout_plays_the_standard_card_of_each_seat_view(preset: str) -> None:
+    """``playout`` works out what each seat knows only when it changes; it plays
+    the same cards as asking ``world_view`` afresh for every card."""
+    rng = random.Random(preset)
+    checked = 0
+    for seed in range(40):
+        state = seeded_game(PRESETS[preset], seed, dealer=seed % 4)
+        while state.phase != "play" and not state.is_over:
+            assert state.to_act is not None
+            legal = legal_for(state, state.to_act)
+            healthy = [a for a in legal if a.endswith(":healthy")]
+            # mostly normal games, where what a seat knows changes during the play
+            state = apply(state, healthy[0] if healthy and seed % 5 else rng.choice(legal))
+        if state.is_over:
+            continue
+        for _ in range(rng.randrange(20)):  # from somewhere in the play
+            actor = state.to_act
+            assert actor is not None
+            state = play_card(state, actor, rng.choice(playable_cards(state, actor)))
+        step = state
+        while not step.is_over:
+            actor = step.to_act
+            assert actor is not None
+            cards = playable_cards(step, actor)
+            step = play_card(step, actor, play(world_view(step, actor), cards)[0])
+        assert playout(state).tricks == step.tricks
+        checked += 1
+    assert checked >= 30
