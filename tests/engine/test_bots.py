@@ -14,6 +14,7 @@ from doko.rules import PRESETS
 from doko.search import sample_world, voids
 from doko.sim import simulate
 from doko.state import apply, legal_for, new_game, play_card, playable_cards, seeded_game
+from doko.strong import _open_wedding_parties
 
 
 def test_observation_hides_other_hands() -> None:
@@ -129,3 +130,22 @@ def test_playout_plays_the_standard_card_of_each_seat_view(preset: str) -> None:
         assert playout(state).tricks == step.tricks
         checked += 1
     assert checked >= 30
+
+
+def test_while_a_hochzeit_is_open_rollout_seats_count_on_each_other() -> None:
+    """In an open Hochzeit the rollouts' other seats play as the Hochzeiter's
+    opponents, each other's partners, until a trick decides it (measured better
+    against the UCT sparring partner than seats that count on nobody)."""
+    hands = [
+        "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
+        "HT DA DT DK D9 CT SK ST HA HK HK H9",
+        "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
+        "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
+    ]
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in hands], 3)
+    for action in ("0:wedding", "1:healthy", "2:healthy", "3:healthy"):
+        state = apply(state, action)
+    assert state.contract == "wedding" and not state.wedding_decided
+    view = world_view(state, 1, _open_wedding_parties(state))
+    assert view.partner_known(2) is True and view.partner_known(0) is False
+    assert world_view(state, 1).partner_known(2) is None  # what the table has shown
