@@ -25,14 +25,16 @@ def test_observation_hides_other_hands() -> None:
     assert all(h == () for s, h in enumerate(obs.public.dealt) if s != 1)
 
 
+BOTH_ALTEN_IN_SEAT_0 = [
+    "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
+    "HT DA DT DK D9 CT SK ST HA HK HK H9",
+    "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
+    "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
+]
+
+
 def test_silent_wedding_stays_silent_for_the_others() -> None:
-    hands = [
-        "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
-        "HT DA DT DK D9 CT SK ST HA HK HK H9",
-        "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
-        "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
-    ]
-    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in hands], 3)
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in BOTH_ALTEN_IN_SEAT_0], 3)
     for seat in range(4):
         state = apply(state, f"{seat}:healthy")
     assert state.contract == "silent-wedding"
@@ -136,13 +138,7 @@ def test_while_a_hochzeit_is_open_rollout_seats_count_on_each_other() -> None:
     """In an open Hochzeit the rollouts' other seats play as the Hochzeiter's
     opponents, each other's partners, until a trick decides it (measured better
     against the UCT sparring partner than seats that count on nobody)."""
-    hands = [
-        "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
-        "HT DA DT DK D9 CT SK ST HA HK HK H9",
-        "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
-        "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
-    ]
-    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in hands], 3)
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in BOTH_ALTEN_IN_SEAT_0], 3)
     for action in ("0:wedding", "1:healthy", "2:healthy", "3:healthy"):
         state = apply(state, action)
     assert state.contract == "wedding" and not state.wedding_decided
