@@ -16,7 +16,7 @@ from .actions import Action, is_wedding, return_word, solo_word
 from .cards import CJ, CQ, DA, HT, Card
 from .contracts import PICTURE_RANKS, SUIT_OF_SOLO, is_solo, solo_kind
 from .gamestate import GameState
-from .observation import Known, Observation, revealed_parties, world_view
+from .observation import Known, Observation, rollout_parties, world_view
 from .state import play_card, playable_cards
 
 Bot = Callable[[Observation, random.Random], Action]
@@ -260,7 +260,7 @@ def playout(state: GameState) -> GameState:
         else:
             seen = known.get(actor)
             if seen is None:
-                seen = known[actor] = revealed_parties(state, actor)
+                seen = known[actor] = rollout_parties(state, actor)
             card = play(world_view(state, actor, seen), cards)[0]
         decided = state.wedding_decided
         state = play_card(state, actor, card)

@@ -93,19 +93,30 @@ Known = tuple[frozenset[int], frozenset[int]]
 
 def world_view(world: GameState, seat: int, known: Known | None = None) -> Observation:
     """A cheap observation inside a sampled world, for rollouts: no legal list, and
-    the parties as far as the seat would know them there (its own, and what the
-    Kreuz-Damen played and the words said have shown: ``revealed_parties``, which a
-    caller that knows them already passes as ``known``). A rollout's seats thus play
-    as real ones do, who cannot smear onto a partner they have not found yet."""
+    the parties as ``rollout_parties`` gives them (a caller that knows them already
+    passes them as ``known``)."""
     return _seat_view(
         world,
         seat,
         to_act=seat,
         legal=(),
-        known=revealed_parties(world, seat) if known is None else known,
+        known=rollout_parties(world, seat) if known is None else known,
         my_party=own_party(world, seat),
         public=world,
     )
+
+
+def rollout_parties(world: GameState, seat: int) -> Known:
+    """The parties as ``seat`` would know them in a sampled world: its own, and what
+    the Kreuz-Damen played and the words said have shown (``revealed_parties``), so
+    rollout seats do not smear onto partners they have not found yet. While a
+    Hochzeit is open the other seats count on each other against the Hochzeiter:
+    measured against the UCT sparring partner, seats that counted on nobody there
+    judged the Hochzeit far worse (docs/sparring-uct.md)."""
+    if world.contract == "wedding" and not world.wedding_decided:
+        re = frozenset(world.re_party)
+        return re, frozenset(world.active) - re
+    return revealed_parties(world, seat)
 
 
 def _seat_view(

@@ -9,7 +9,9 @@ wall-clock cap stops the search early on a slow device. Every candidate is
 evaluated on the same worlds, so the comparison stays fair when the cap cuts
 the search short.
 
-Kept as it was for comparison in matches; :mod:`doko.strong` is its successor.
+Kept for comparison in matches; :mod:`doko.strong` is its successor. Its rollouts
+are ``bots.playout``'s, so they play as that does now (seats knowing only the
+parties shown), not exactly as when it was the top level.
 Its reservations are the ``standard`` ones; its announcements are weighed in the
 same rollouts as its cards.
 """

@@ -41,7 +41,7 @@ from .actions import Action, is_wedding, returned_cards
 from .bots import Effort, cheapest_first, choose_standard, play, playout
 from .cards import DA, TOTAL_EYES, WIN_EYES, Card
 from .contracts import card_order, is_solo, is_solo_like, solo_kind
-from .observation import Known, Observation, observe, world_view
+from .observation import Observation, observe, world_view
 from .outcome import result
 from .scoring import LIMIT_EYES
 from .solver import solve, worth
@@ -258,18 +258,9 @@ def rollout(state: GameState) -> GameState:
         cards = playable_cards(state, actor)
         card = _claim_wedding(state, actor, cards) if len(cards) > 1 else cards[0]
         if card is None:
-            card = play(world_view(state, actor, _open_wedding_parties(state)), cards)[0]
+            card = play(world_view(state, actor), cards)[0]
         state = play_card(state, actor, card)
     return playout(state)
-
-
-def _open_wedding_parties(state: GameState) -> Known:
-    """Whom a seat counts on while the Hochzeit is open: the Hochzeiter alone against
-    the others. Measured against the UCT sparring partner, rollouts in which the
-    others did not count on each other (as ``world_view`` gives) judged the Hochzeit
-    far worse (docs/sparring-uct.md)."""
-    re = frozenset(state.re_party)
-    return re, frozenset(state.active) - re
 
 
 def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | None:

@@ -14,7 +14,6 @@ from doko.rules import PRESETS
 from doko.search import sample_world, voids
 from doko.sim import simulate
 from doko.state import apply, legal_for, new_game, play_card, playable_cards, seeded_game
-from doko.strong import _open_wedding_parties
 
 
 def test_observation_hides_other_hands() -> None:
@@ -142,6 +141,6 @@ def test_while_a_hochzeit_is_open_rollout_seats_count_on_each_other() -> None:
     for action in ("0:wedding", "1:healthy", "2:healthy", "3:healthy"):
         state = apply(state, action)
     assert state.contract == "wedding" and not state.wedding_decided
-    view = world_view(state, 1, _open_wedding_parties(state))
+    view = world_view(state, 1)
     assert view.partner_known(2) is True and view.partner_known(0) is False
-    assert world_view(state, 1).partner_known(2) is None  # what the table has shown
+    assert observe(state, 1).partner_known(2) is None  # what the table has shown
