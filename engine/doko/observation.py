@@ -18,6 +18,9 @@ from .rules import Rules
 from .state import NOTHING, Legal, legal_for
 from .tricks import Trick
 
+# the seats known to be Re and those known to be Kontra
+Known = tuple[frozenset[int], frozenset[int]]
+
 
 class Observation(NamedTuple):
     rules: Rules
@@ -55,15 +58,27 @@ class Observation(NamedTuple):
         """Every legal action but a card, as its word (``healthy``, ``re``, ``return:..``)."""
         return [a.word for a in self.actions if a.word is not None]
 
-    def partner_known(self, seat: int) -> bool | None:
-        """True if ``seat`` is on my side, False if against me, None if unknown."""
-        if seat == self.seat:
-            return True
+    def sides(self) -> Known:
+        """The seats this seat knows to play with it (itself included) and against it.
+
+        Beyond what the table knows, a seat that has found its partner knows the
+        other two play against it, as a player works out: sides are pairs here, as
+        every contract whose parties are not all public is (or looks like) a
+        normal game.
+        """
         mine, theirs = (
             (self.known_re, self.known_kontra)
             if self.my_party == "re"
             else (self.known_kontra, self.known_re)
         )
+        mine = mine | {self.seat}
+        if len(mine) == 2 and len(self.public.active) == 4:
+            theirs = theirs | (frozenset(self.public.active) - mine)
+        return mine, theirs
+
+    def partner_known(self, seat: int) -> bool | None:
+        """True if ``seat`` is on my side, False if against me, None if unknown."""
+        mine, theirs = self.sides()
         if seat in mine:
             return True
         if seat in theirs:
@@ -86,9 +101,6 @@ def observe(state: GameState, seat: int) -> Observation:
         listed=listed,
         actions=tuple(parse_all(listed)),
     )
-
-
-Known = tuple[frozenset[int], frozenset[int]]
 
 
 def world_view(world: GameState, seat: int, known: Known | None = None) -> Observation:

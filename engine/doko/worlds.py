@@ -54,8 +54,10 @@ def queen_rules(obs: Observation) -> tuple[set[int], set[int]]:
         return set(), set()
     played = {s for t in obs.tricks for s in t.played_by(CQ)}
     played |= {s for s, c in obs.trick if c == CQ}
-    must = {s for s in obs.known_re if s != obs.seat and s not in played}
-    cannot = set(obs.known_kontra) | played
+    mine, theirs = obs.sides()
+    re, kontra = (mine, theirs) if obs.my_party == "re" else (theirs, mine)
+    must = {s for s in re if s != obs.seat and s not in played}
+    cannot = set(kontra) | played
     return must, cannot
 
 

@@ -79,17 +79,19 @@ def test_unknown_bot_is_refused() -> None:
         get_bot("strong@fast")
 
 
+ALTEN_IN_SEATS_0_AND_2 = [
+    "CQ HT DA DT DK D9 CA CT SA ST HA H9",
+    "HT DA DT DK D9 CT SK ST HA HK HK H9",
+    "CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ",
+    "DJ DJ HJ CA CK CK C9 C9 SA SK S9 S9",
+]
+
+
 def test_a_rollout_seat_knows_only_the_parties_shown() -> None:
     """Inside a sampled world a seat knows its own party and what the Kreuz-Damen
     played have shown, not the world's other parties: it cannot smear onto a partner
     it has not found yet."""
-    hands = [
-        "CQ HT DA DT DK D9 CA CT SA ST HA H9",
-        "HT DA DT DK D9 CT SK ST HA HK HK H9",
-        "CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ",
-        "DJ DJ HJ CA CK CK C9 C9 SA SK S9 S9",
-    ]
-    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in hands], 3)
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in ALTEN_IN_SEATS_0_AND_2], 3)
     for seat in range(4):
         state = apply(state, f"{seat}:healthy")
     assert state.re_party == (0, 2)
@@ -100,6 +102,28 @@ def test_a_rollout_seat_knows_only_the_parties_shown() -> None:
     state = apply(state, "0:CQ")
     assert world_view(state, 2).partner_known(0) is True
     assert world_view(state, 1).partner_known(0) is False
+
+
+def test_a_seat_that_finds_its_partner_knows_the_other_two() -> None:
+    """Once its partner is shown, a seat knows the other two play against it, as a
+    player works out, though the table does not know it; its sampled worlds give
+    them the Kreuz-Damen they must then hold."""
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in ALTEN_IN_SEATS_0_AND_2], 3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    said = apply(state, "1:kontra")
+    kontra = observe(said, 3)
+    assert [kontra.partner_known(s) for s in (0, 1, 2)] == [False, True, False]
+    assert observe(said, 0).partner_known(2) is None  # Kontra's partner is still unknown
+    rng = random.Random(2)
+    for _ in range(30):
+        world = sample_world(kontra, rng)
+        assert CQ in world.hands[0] and CQ in world.hands[2]
+    played = apply(state, "0:CQ")
+    re = observe(played, 2)
+    assert [re.partner_known(s) for s in (0, 1, 3)] == [True, False, False]
+    assert observe(played, 1).partner_known(3) is None
+    assert world_view(played, 2).partner_known(3) is False
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
