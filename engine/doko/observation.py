@@ -58,13 +58,13 @@ class Observation(NamedTuple):
         """Every legal action but a card, as its word (``healthy``, ``re``, ``return:..``)."""
         return [a.word for a in self.actions if a.word is not None]
 
-    def sides(self) -> Known:
-        """The seats this seat knows to play with it (itself included) and against it.
+    def sides(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The seats this seat takes to play with it (itself included) and against it.
 
-        Beyond what the table knows, a seat that has found its partner knows the
-        other two play against it, as a player works out: sides are pairs here, as
-        every contract whose parties are not all public is (or looks like) a
-        normal game.
+        Beyond what the table knows, a seat that has found its partner counts the
+        other two against it, as a player does: where the parties are not all public
+        the game is (or looks like) a normal one of two pairs. Certain for a Re seat;
+        a Kontra seat is wrong only in another seat's silent Hochzeit.
         """
         mine, theirs = (
             (self.known_re, self.known_kontra)
