@@ -105,16 +105,16 @@ def test_a_rollout_seat_knows_only_the_parties_shown() -> None:
 
 
 def test_a_seat_that_finds_its_partner_knows_the_other_two() -> None:
-    """Once its partner is shown, a seat knows the other two play against it, as a
-    player works out, though the table does not know it; its sampled worlds give
-    them the Kreuz-Damen they must then hold."""
+    """Once its partner is shown, a seat counts the other two against it, as a
+    player does, though the table does not know it; its sampled worlds give them
+    the Kreuz-Damen they must then hold."""
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in ALTEN_IN_SEATS_0_AND_2], 3)
     for seat in range(4):
         state = apply(state, f"{seat}:healthy")
     said = apply(state, "1:kontra")
     kontra = observe(said, 3)
     assert [kontra.partner_known(s) for s in (0, 1, 2)] == [False, True, False]
-    assert observe(said, 0).partner_known(2) is None  # Kontra's partner is still unknown
+    assert observe(said, 0).partner_known(2) is None  # seat 0 has not found its partner
     rng = random.Random(2)
     for _ in range(30):
         world = sample_world(kontra, rng)
