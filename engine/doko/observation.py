@@ -58,32 +58,26 @@ class Observation(NamedTuple):
         """Every legal action but a card, as its word (``healthy``, ``re``, ``return:..``)."""
         return [a.word for a in self.actions if a.word is not None]
 
-    def sides(self) -> tuple[frozenset[int], frozenset[int]]:
-        """The seats this seat takes to play with it (itself included) and against it.
+    def partner_known(self, seat: int) -> bool | None:
+        """True if ``seat`` is on my side, False if against me, None if unknown.
 
         Beyond what the table knows, a seat that has found its partner counts the
         other two against it, as a player does: where the parties are not all public
         the game is (or looks like) a normal one of two pairs. Certain for a Re seat;
-        a Kontra seat is wrong only in another seat's silent Hochzeit.
+        a Kontra seat is wrong only in another seat's silent Hochzeit. (Rollouts ask
+        this for every card followed, so it builds no sets.)
         """
         mine, theirs = (
             (self.known_re, self.known_kontra)
             if self.my_party == "re"
             else (self.known_kontra, self.known_re)
         )
-        mine = mine | {self.seat}
-        if len(mine) == 2 and len(self.public.active) == 4:
-            theirs = theirs | (frozenset(self.public.active) - mine)
-        return mine, theirs
-
-    def partner_known(self, seat: int) -> bool | None:
-        """True if ``seat`` is on my side, False if against me, None if unknown."""
-        mine, theirs = self.sides()
-        if seat in mine:
+        if seat == self.seat or seat in mine:
             return True
         if seat in theirs:
             return False
-        return None
+        partner_found = len(mine) - (self.seat in mine) == 1
+        return False if partner_found and len(self.public.active) == 4 else None
 
 
 def observe(state: GameState, seat: int) -> Observation:

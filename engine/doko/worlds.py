@@ -54,10 +54,10 @@ def queen_rules(obs: Observation) -> tuple[set[int], set[int]]:
         return set(), set()
     played = {s for t in obs.tricks for s in t.played_by(CQ)}
     played |= {s for s, c in obs.trick if c == CQ}
-    mine, theirs = obs.sides()
-    re, kontra = (mine, theirs) if obs.my_party == "re" else (theirs, mine)
-    must = {s for s in re if s != obs.seat and s not in played}
-    cannot = set(kontra) | played
+    re_with_me = obs.my_party == "re"
+    side = {s: obs.partner_known(s) for s in obs.public.active if s != obs.seat}
+    must = {s for s, mine in side.items() if mine is re_with_me and s not in played}
+    cannot = {s for s, mine in side.items() if mine is (not re_with_me)} | played
     return must, cannot
 
 
