@@ -1,8 +1,9 @@
 """Bots. Each gets an :class:`Observation` and returns one legal action.
 
 ``random`` picks uniformly (for testing). ``standard`` plays by the rules of
-thumb good players teach: cash aces early, take a trick cheaply, smear Augen
-onto a partner's trick, keep the Fuchs out of enemy tricks, pull trumps when
+thumb good players teach: cash aces early (the shortest suit's first), take a
+trick with the lowest trump that wins it (a fresh plain suit with the Fuchs), smear
+Augen onto a partner's trick, keep the Fuchs out of enemy tricks, pull trumps when
 strong, and announce with a strong hand.
 """
 
@@ -180,7 +181,8 @@ def lead(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
         if c.rank == "A" and not order.is_trump(c) and order.follows[c] not in played_suits
     ]
     if aces:
-        return aces[0], "cash an ace while the suit is fresh"
+        # the ace of the suit held shortest: the others hold more of it, so it goes through
+        return min(aces, key=lambda c: _suit_length(obs, c)), "cash an ace while the suit is fresh"
     trumps = [c for c in cards if order.is_trump(c)]
     if len(trumps) * 2 > len(cards) and obs.my_party == "re":
         return max(trumps, key=order.power.__getitem__), "pull trumps with a strong hand"
@@ -202,13 +204,39 @@ def follow(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
     winners = [c for c in cards if order.winner([*played, c], last_trick) == len(played)]
     eyes = sum(c.eyes for c in played)
     if winners and (am_last or eyes >= 10 or not order.is_trump(winners[0])):
-        pick = (
-            cheapest(obs, winners)
-            if am_last
-            else max(winners, key=lambda c: order.power[c] if order.is_trump(c) else 0)
-        )
-        return pick, "take the trick"
+        return take(obs, winners, am_last), "take the trick"
     return cheapest(obs, cards), "give as little as possible"
+
+
+def take(obs: Observation, winners: list[Card], am_last: bool) -> Card:
+    """The card to take the trick with. Last in the trick the cheapest; before others
+    trump as low as wins it now, but with the Fuchs or a Karo-Zehn in a plain suit's
+    first round (the others most likely still follow, so the Augen come home); in a
+    plain suit the first winner."""
+    if am_last:
+        return cheapest(obs, winners)
+    order = obs.order
+    trumps = [c for c in winners if order.is_trump(c)]
+    if not trumps:
+        return winners[0]
+    led = order.follows[obs.trick[0][1]]
+    if led != "T" and led not in {order.follows[t.cards[0]] for t in obs.tricks}:
+        keep = _valuable(obs)
+        fat = [c for c in trumps if c not in keep and c.eyes >= 10]
+        if fat:
+            return max(fat, key=lambda c: (c.eyes, -order.power[c]))
+    return min(trumps, key=order.power.__getitem__)
+
+
+def _suit_length(obs: Observation, card: Card) -> int:
+    suit = obs.order.follows[card]
+    return sum(1 for c in obs.hand if obs.order.follows[c] == suit)
+
+
+def _valuable(obs: Observation) -> set[Card]:
+    """Trumps too good to give away: Dulle, the black queens, Karlchen; Schweinchen
+    and the like outrank them all."""
+    return {HT, CQ, Card("S", "Q"), CJ, *obs.order.tops}
 
 
 def _is_high(obs: Observation, card: Card) -> bool:
@@ -219,7 +247,7 @@ def _is_high(obs: Observation, card: Card) -> bool:
 def smear(obs: Observation, cards: list[Card]) -> Card:
     """The fattest card that is not a valuable trump."""
     order = obs.order
-    keep = {HT, CQ, Card("S", "Q"), CJ, *order.tops}  # Schweinchen outrank them all
+    keep = _valuable(obs)
     pool = [c for c in cards if c not in keep] or cards
     return max(pool, key=lambda c: (c.eyes, -order.power[c]))
 

@@ -13,7 +13,15 @@ from doko.observation import observe, world_view
 from doko.rules import PRESETS
 from doko.search import sample_world, voids
 from doko.sim import simulate
-from doko.state import apply, legal_for, new_game, play_card, playable_cards, seeded_game
+from doko.state import (
+    GameState,
+    apply,
+    legal_for,
+    new_game,
+    play_card,
+    playable_cards,
+    seeded_game,
+)
 
 
 def test_observation_hides_other_hands() -> None:
@@ -85,6 +93,33 @@ ALTEN_IN_SEATS_0_AND_2 = [
     "CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ",
     "DJ DJ HJ CA CK CK C9 C9 SA SK S9 S9",
 ]
+
+
+# Seat 0 holds one spade, two hearts and three clubs; seat 1 is void in clubs and
+# holds the Fuchs; seat 2 holds six trumps of every height.
+TRUMPING_HANDS = [
+    "CA CT C9 SA HA H9 CQ HT DA DT DK D9",
+    "HT DA DJ DQ SA ST SK S9 HA HK H9 D9",
+    "CQ SQ HQ CJ SJ HJ CK CK C9 ST SK S9",
+    "CA CT CJ SQ SJ HK HQ HJ DT DK DQ DJ",
+]
+
+
+def _card_of(state: GameState, seat: int) -> str:
+    return str(play(observe(state, seat), playable_cards(state, seat))[0])
+
+
+def test_standard_play_cashes_the_ace_of_its_shortest_suit_and_trumps_cheaply() -> None:
+    """The ace of the suit held shortest goes through most often; a trick is taken
+    with the lowest trump that wins it, but a plain suit's first round with the Fuchs
+    (the seats after still follow, so its Augen come home)."""
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in TRUMPING_HANDS], 3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    assert _card_of(state, 0) == "SA"  # not CA (three clubs) nor HA (two hearts)
+    assert _card_of(apply(state, "0:CA"), 1) == "DA"  # not the Dulle
+    trump_led = apply(apply(state, "0:DT"), "1:D9")
+    assert _card_of(trump_led, 2) == "HJ"  # the lowest of six winning trumps
 
 
 def test_a_rollout_seat_knows_only_the_parties_shown() -> None:
