@@ -209,10 +209,10 @@ def follow(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
 
 
 def take(obs: Observation, winners: list[Card], am_last: bool) -> Card:
-    """The card to take the trick with. Last in the trick the cheapest; before others
-    trump as low as wins it now, but with the Fuchs or a Karo-Zehn in a plain suit's
-    first round (the others most likely still follow, so the Augen come home); in a
-    plain suit the first winner."""
+    """The card to take the trick with. Last in the trick, the cheapest; with others
+    still to play, the lowest trump that wins it now, but the Fuchs or a Karo-Zehn in
+    a plain suit's first round (the others most likely still follow, so the Augen come
+    home); following a plain suit, the first winner."""
     if am_last:
         return cheapest(obs, winners)
     order = obs.order
