@@ -96,7 +96,7 @@ ALTEN_IN_SEATS_0_AND_2 = [
 
 
 # Seat 0 holds one spade, two hearts and three clubs; seat 1 is void in clubs and
-# holds the Fuchs; seat 2 holds six trumps of every height.
+# holds the Fuchs; seat 2 holds six trumps, three queens and three jacks.
 TRUMPING_HANDS = [
     "CA CT C9 SA HA H9 CQ HT DA DT DK D9",
     "HT DA DJ DQ SA ST SK S9 HA HK H9 D9",
