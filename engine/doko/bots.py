@@ -174,11 +174,10 @@ def play(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
 
 def lead(obs: Observation, cards: list[Card]) -> tuple[Card, str]:
     order = obs.order
-    played_suits = {order.follows[t.cards[0]] for t in obs.tricks}
     aces = [
         c
         for c in cards
-        if c.rank == "A" and not order.is_trump(c) and order.follows[c] not in played_suits
+        if c.rank == "A" and not order.is_trump(c) and not _led_before(obs, order.follows[c])
     ]
     if aces:
         # the ace of the suit held shortest: the others hold more of it, so it goes through
@@ -220,12 +219,17 @@ def take(obs: Observation, winners: list[Card], am_last: bool) -> Card:
     if not trumps:
         return winners[0]
     led = order.follows[obs.trick[0][1]]
-    if led != "T" and led not in {order.follows[t.cards[0]] for t in obs.tricks}:
+    if led != "T" and not _led_before(obs, led):
         keep = _valuable(obs)
         fat = [c for c in trumps if c not in keep and c.eyes >= 10]
         if fat:
             return max(fat, key=lambda c: (c.eyes, -order.power[c]))
     return min(trumps, key=order.power.__getitem__)
+
+
+def _led_before(obs: Observation, suit: str) -> bool:
+    """Has an earlier trick been led in ``suit`` (a plain suit, or "T")?"""
+    return any(obs.order.follows[t.cards[0]] == suit for t in obs.tricks)
 
 
 def _suit_length(obs: Observation, card: Card) -> int:
