@@ -56,7 +56,9 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-DEFAULT_EFFORT = Effort(64, 0.9)  # about 0.4 s p95 in CPython: inside the page's 1 s
+# 128 deals: about 0.5 s p95 in CPython, 0.8 s in the page's worker (inside its 1 s); at
+# 64 a card's pick from sampled deals was off by half as much again (docs/sparring-uct.md)
+DEFAULT_EFFORT = Effort(128, 0.9)
 SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
@@ -65,7 +67,7 @@ KEEP = 4
 # cards; later worlds play on with the policy's (each answer costs a few rollouts).
 # Only a search of ANSWER_FROM worlds or more answers: at the default level's 16 the
 # answers cost 2.6 times the time at p95 and gained nothing against the UCT sparring
-# partner; at the top level's 64 they did (docs/sparring-uct.md)
+# partner; at the top level (then 64) they did (docs/sparring-uct.md)
 ANSWERED_WORLDS = 16
 ANSWER_FROM = 48
 # Points per Auge of the seat's party over half, in a card's value: cards that score

@@ -59,6 +59,12 @@ def test_review_benchmark_reports_both_seats() -> None:
         assert report[seat]["review_s_max"] >= report[seat]["review_s_mean"]
 
 
+def test_pick_noise_benchmark_reports_a_regret_per_deal_count() -> None:
+    report = script("pick_noise.py", "--positions", "2", "--reference", "12", "--worlds", "4,8")
+    assert report["positions"] == 2 and set(report["regret"]) == {"4", "8"}
+    assert all(regret >= 0 for regret in report["regret"].values()), report
+
+
 def test_the_gate_benchmark_refuses_every_hostile_text() -> None:
     rows = script("untrusted_gate.py", "--sizes", "1000,4000")
     assert len(rows) == 12
