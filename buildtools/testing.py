@@ -24,7 +24,8 @@ from buildtools import jscheck
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
-TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy")
+# every module of the test extras (pyproject.toml): one missing means installing them
+TEST_MODULES = ("pytest", "hypothesis", "playwright", "axe_playwright_python", "ruff", "mypy")
 
 
 def venv_python() -> Path:
