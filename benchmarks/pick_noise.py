@@ -89,10 +89,11 @@ def main() -> None:
     for i, obs in enumerate(positions(args.positions, args.seed)):
         reference = card_values(obs, args.reference, random.Random(10**6 + i), prune=False)
         best = max(reference.values())
+        default = play(obs, obs.legal_cards)[0]  # the search's tie-break, as in choose_play
         for worlds in counts:
             for repeat in range(args.repeats):
                 values = card_values(obs, worlds, random.Random(i * 1000 + repeat), prune=True)
-                pick = max(values, key=lambda c: values[c])
+                pick = max(values, key=lambda c: (values[c], c == default))
                 regrets[worlds].append(best - reference[pick])
     report = {
         "positions": args.positions,
