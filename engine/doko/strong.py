@@ -57,7 +57,7 @@ from .state import (
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
 # 128 deals: about 0.5 s p95 in CPython, 0.8 s in the page's worker (inside its 1 s); at
-# 64 a card's pick from sampled deals was off by half as much again (docs/sparring-uct.md)
+# 64 a card's pick lost a third more to the sampling's noise (docs/sparring-uct.md)
 DEFAULT_EFFORT = Effort(128, 0.9)
 SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
