@@ -55,24 +55,14 @@ def positions(count: int, first_seed: int) -> list[Observation]:
     return out
 
 
-def card_values(
+def valued(
     obs: Observation, worlds: int, rng: random.Random, prune: bool
-) -> dict[Card, float]:
-    """Each card's mean value over ``worlds`` sampled deals; with ``prune`` as
-    ``strong.choose_play`` prunes (only the best ``KEEP`` go on after ``PRUNE_AFTER``),
-    the pruned cards valued at minus infinity."""
-    cards = obs.legal_cards
-    default = play(obs, cards)[0]
-    totals = dict.fromkeys(cards, 0.0)
-    alive = list(cards)
-    used = 0
-    for world in weighted_worlds(obs, rng, worlds):
-        if prune and used == strong.PRUNE_AFTER and len(alive) > strong.KEEP:
-            alive = sorted(alive, key=lambda c: (-totals[c], c != default))[: strong.KEEP]
-        for card in alive:
-            totals[card] += strong._value_after(world, obs.seat, card, True, False)[0]
-        used += 1
-    return {c: totals[c] / used if c in alive else float("-inf") for c in cards}
+) -> tuple[strong.CardValues, Card]:
+    """The seat's cards valued on ``worlds`` sampled deals as ``strong`` values them
+    (pruned as it prunes with ``prune``), and the policy's card (the search's tie-break)."""
+    default = play(obs, obs.legal_cards)[0]
+    sample = weighted_worlds(obs, rng, worlds)
+    return strong.value_cards(obs.seat, obs.legal_cards, default, sample, prune=prune), default
 
 
 def main() -> None:
@@ -87,14 +77,14 @@ def main() -> None:
     counts = [int(w) for w in args.worlds.split(",")]
     regrets: dict[int, list[float]] = {w: [] for w in counts}
     for i, obs in enumerate(positions(args.positions, args.seed)):
-        reference = card_values(obs, args.reference, random.Random(10**6 + i), prune=False)
-        best = max(reference.values())
-        default = play(obs, obs.legal_cards)[0]  # the search's tie-break, as in choose_play
+        reference, _ = valued(obs, args.reference, random.Random(10**6 + i), prune=False)
+        best = max(reference.totals.values())
         for worlds in counts:
             for repeat in range(args.repeats):
-                values = card_values(obs, worlds, random.Random(i * 1000 + repeat), prune=True)
-                pick = max(values, key=lambda c: (values[c], c == default))
-                regrets[worlds].append(best - reference[pick])
+                values, default = valued(obs, worlds, random.Random(i * 1000 + repeat), prune=True)
+                regrets[worlds].append(
+                    (best - reference.totals[values.best(default)]) / reference.used
+                )
     report = {
         "positions": args.positions,
         "reference": args.reference,

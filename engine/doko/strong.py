@@ -141,31 +141,66 @@ def choose_play(
         return Action.playing(obs.seat, cards[0]), "the only legal card"
     default = play(obs, cards)[0]
     sample = weighted_worlds(obs, rng, count)
+    answered_worlds = ANSWERED_WORLDS if count >= ANSWER_FROM else 0
+    valued = value_cards(obs.seat, cards, default, sample, answered_worlds, deadline)
+    used = valued.used
+    best = valued.best(default)
+    if words:
+        said = choose_announcement(obs, rng, sample[:used], best, valued.finals[best], words)
+        if said is not None:
+            word, why = said
+            return Action.saying(obs.seat, word), why
+    mean = valued.totals[best] / used
+    why = f"best of {len(cards)} cards over {used} sampled deals ({mean:+.1f})"
+    return Action.playing(obs.seat, best), why
+
+
+class CardValues(NamedTuple):
+    """Cards valued on sampled deals: each card's summed value, its played-out deals
+    (None where a deal was solved), the cards still in the running after pruning and
+    the number of deals used."""
+
+    totals: dict[Card, float]
+    finals: dict[Card, list[GameState | None]]
+    alive: list[Card]
+    used: int
+
+    def best(self, default: Card) -> Card:
+        """The card in the running with the highest total; a tie goes to ``default``
+        (the policy's card)."""
+        return max(self.alive, key=lambda c: (self.totals[c], c == default))
+
+
+def value_cards(
+    seat: int,
+    cards: list[Card],
+    default: Card,
+    worlds: Iterable[GameState],
+    answered_worlds: int = 0,
+    deadline: float = math.inf,
+    prune: bool = True,
+) -> CardValues:
+    """Plays each of ``seat``'s ``cards`` in each world, until the worlds run out or
+    the deadline passes (after two worlds at the least). In the first
+    ``answered_worlds`` the seats after a follower answer with their best cards. With
+    ``prune`` only the best ``KEEP`` cards go on after ``PRUNE_AFTER`` worlds (a tie
+    kept for ``default``, the policy's card)."""
     totals = dict.fromkeys(cards, 0.0)
     finals: dict[Card, list[GameState | None]] = {c: [] for c in cards}
     used = 0
     alive = list(cards)
-    for world in sample:
+    for world in worlds:
         if used >= 2 and time.perf_counter() > deadline:
             break
-        if used == PRUNE_AFTER and len(alive) > KEEP:
+        if prune and used == PRUNE_AFTER and len(alive) > KEEP:
             # the clearly worse cards need no more worlds: spend them on the close ones
             alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
-        answer = count >= ANSWER_FROM and used < ANSWERED_WORLDS
         for card in alive:
-            value, final = _value_after(world, obs.seat, card, len(cards) > 1, answer)
+            value, final = _value_after(world, seat, card, len(cards) > 1, used < answered_worlds)
             totals[card] += value
             finals[card].append(final)
         used += 1
-    best = max(alive, key=lambda c: (totals[c], c == default))
-    if words:
-        said = choose_announcement(obs, rng, sample[:used], best, finals[best], words)
-        if said is not None:
-            word, why = said
-            return Action.saying(obs.seat, word), why
-    mean = totals[best] / used
-    why = f"best of {len(cards)} cards over {used} sampled deals ({mean:+.1f})"
-    return Action.playing(obs.seat, best), why
+    return CardValues(totals, finals, alive, used)
 
 
 def _value_after(

