@@ -145,12 +145,29 @@ def test_deals_skipped_as_even_come_out_even_when_played() -> None:
 
     deals = range(3, 27)
     specs = ("standard", "random")
-    played = list(uct_match.run(NO_SOLOS, deals, 1, specs, 1))
-    counted = list(uct_match.run(NO_SOLOS, deals, 1, specs, 1, skip_even=True))
+    played = [one for _, one in uct_match.run(NO_SOLOS, deals, 1, specs, 1)]
+    counted = [one for _, one in uct_match.run(NO_SOLOS, deals, 1, specs, 1, skip_even=True)]
     skipped = [i for i, (_, halves, _) in enumerate(counted) if halves[0].get("skipped")]
     assert 4 <= len(skipped) < len(deals)  # about a third of the normal games
     assert all(played[i][0] == 0 for i in skipped)
     assert [m for m, _, _ in counted] == [m for m, _, _ in played]
+
+
+def test_hochzeit_only_plays_the_hochzeit_deals_and_no_other() -> None:
+    import uct_match
+
+    deals = range(0, 40)
+    specs = ("standard", "random")
+    every = {
+        game: uct_match.deal_kind(halves)
+        for game, (_, halves, _) in uct_match.run(NO_SOLOS, deals, 1, specs, 1)
+    }
+    only = [
+        (game, uct_match.deal_kind(halves))
+        for game, (_, halves, _) in uct_match.run(NO_SOLOS, deals, 1, specs, 1, hochzeit_only=True)
+    ]
+    assert only and all(kind == "wedding" for _, kind in only), only
+    assert [g for g, _ in only] == [g for g, kind in every.items() if kind == "wedding"]
 
 
 def test_paired_comparison_counts_each_shared_deal_once(tmp_path: Path) -> None:
