@@ -118,9 +118,14 @@ def rollout_parties(world: GameState, seat: int) -> Known:
     rollout seats do not smear onto partners they have not found yet. While a
     Hochzeit is open the other seats count on each other against the Hochzeiter:
     measured against the UCT sparring partner, seats that counted on nobody there
-    judged the Hochzeit far worse (docs/sparring-uct.md)."""
+    judged the Hochzeit far worse (docs/sparring-uct.md). In a silent Hochzeit every
+    seat knows the parties, as in a solo: good players see through one soon, and
+    defenders who never did made the Hochzeiter's high words look safe."""
     if world.contract == "wedding" and not world.wedding_decided:
         re = frozenset(world.re_party)
+        return re, frozenset(world.active) - re
+    if world.contract == "silent-wedding":
+        re = frozenset({world.declarer or 0})
         return re, frozenset(world.active) - re
     return revealed_parties(world, seat)
 
@@ -216,15 +221,17 @@ def revealed_parties(state: GameState, seat: int) -> tuple[frozenset[int], froze
 
 
 def _revealed_normal(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
-    re: set[int] = set()
-    kontra: set[int] = set()
+    queens: list[int] = []  # the seats that played a Kreuz-Dame, one entry per card
     for trick in state.tricks:
         if CQ in trick.cards:  # most tricks hold none: skip the search by seat
-            re.update(trick.played_by(CQ))
-    re.update(s for s, c in state.trick if c == CQ)
+            queens.extend(trick.played_by(CQ))
+    queens.extend(s for s, c in state.trick if c == CQ)
+    re = set(queens)
+    kontra: set[int] = set()
     for s, word in state.said:
         (re if word == "re" else kontra if word == "kontra" else set()).add(s)
-    if len(re) == 2:  # both Alte known: everybody else is Kontra
+    if len(re) == 2 or len(queens) > len(set(queens)):
+        # both Alten known (one seat's both: a silent Hochzeit): the rest are Kontra
         kontra |= set(state.active) - re
     if len(kontra) == 2 and len(state.active) == 4:
         re |= set(state.active) - kontra

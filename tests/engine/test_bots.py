@@ -9,7 +9,7 @@ import pytest
 from doko.botregistry import get_bot
 from doko.bots import play, playout
 from doko.cards import CQ, parse_cards
-from doko.observation import observe, world_view
+from doko.observation import observe, revealed_parties, world_view
 from doko.rules import PRESETS
 from doko.search import sample_world, voids
 from doko.sim import simulate
@@ -47,6 +47,27 @@ def test_silent_wedding_stays_silent_for_the_others() -> None:
     assert state.contract == "silent-wedding"
     assert observe(state, 1).contract == "normal" and observe(state, 1).declarer is None
     assert observe(state, 0).contract == "silent-wedding"
+
+
+def test_a_seat_that_plays_both_alten_shows_a_silent_wedding() -> None:
+    state = new_game(PRESETS["ddv"], [parse_cards(h) for h in BOTH_ALTEN_IN_SEAT_0], 3)
+    for seat in range(4):
+        state = apply(state, f"{seat}:healthy")
+    queens = 0
+    while queens < 2:
+        seat = state.to_act
+        assert seat is not None
+        cards = playable_cards(state, seat)
+        card = CQ if seat == 0 and CQ in cards else play(observe(state, seat), cards)[0]
+        if card == CQ:
+            # one Alte played: the others do not know that the rest are all Kontra
+            assert observe(state, 1).known_kontra == frozenset()
+            queens += 1
+        state = play_card(state, seat, card)
+    assert revealed_parties(state, -1) == (frozenset({0}), frozenset({1, 2, 3}))
+    for seat in (1, 2, 3):
+        seen = observe(state, seat)
+        assert (seen.known_re, seen.known_kontra) == (frozenset({0}), frozenset({1, 2, 3}))
 
 
 def test_sampled_worlds_respect_voids_and_hand_sizes() -> None:
