@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from . import announcements as ann
 from .actions import Action, is_wedding, returned_cards
-from .bots import Effort, cheapest_first, choose_standard, play, playout
+from .bots import Effort, cheapest, cheapest_first, choose_standard, play, playout
 from .cards import DA, TOTAL_EYES, WIN_EYES, Card
 from .contracts import card_order, is_solo, is_solo_like, solo_kind
 from .observation import Observation, observe, world_view
@@ -87,7 +87,8 @@ class WordBars(NamedTuple):
 CAREFUL_WORDS = WordBars(0.25, 0.75)
 # Judged on many sampled deals a word may be said on thinner odds: with 64 deals these
 # bars gained against the UCT sparring partner at 10,000 rollouts; with 16 (and the
-# 1,000-rollout partner) they lost a little (docs/sparring-uct.md)
+# 1,000-rollout partner) they lost a little; in Hochzeit deals they lost at the top
+# level too, so a Hochzeit keeps the careful bars (docs/sparring-uct.md)
 BOLD_WORDS = WordBars(0.0, 0.6)
 BOLD_FROM = 48  # sampled deals behind the card from which on words use BOLD_WORDS
 DEFENDER_WIN = 0.92  # the same against a solo: the soloist's hand is the least known
@@ -283,7 +284,8 @@ def distinct_cards(state: GameState, seat: int, cards: list[Card]) -> list[Card]
 
 def rollout(state: GameState) -> GameState:
     """The deal finished with the ``standard`` cards, but while a Hochzeit is open
-    every other seat tries to win the trick that would decide it.
+    every other seat tries to win the trick that would decide it, and gives a seat
+    that wins it instead as little as it can.
 
     Joining a Hochzeit pays on average, and real players fight for that trick; the
     standard policy lets a trick of few Augen go, so without this a seat would lead
@@ -301,8 +303,10 @@ def rollout(state: GameState) -> GameState:
 
 
 def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | None:
-    """A card with which ``seat`` takes the trick that decides the open Hochzeit (the
-    cheapest if it plays last, else the strongest), or None."""
+    """``seat``'s card in a trick that may decide the open Hochzeit: one that takes it
+    (the cheapest if it plays last, else the strongest); if it cannot, and another
+    seat than the Hochzeiter holds the trick, the cheapest card (that seat is about
+    to become the Hochzeiter's partner); else None, the policy's card."""
     if seat == state.declarer or not state.trick:
         return None
     rule = state.wedding_rule or "foreign"
@@ -315,6 +319,10 @@ def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | Non
     last_trick = sum(map(len, state.hands)) == len(state.active) - len(played)
     winners = [c for c in cards if state.order.winner([*played, c], last_trick) == len(played)]
     if not winners:
+        leader = state.trick[state.order.winner(played, last_trick)][0]
+        if leader != state.declarer:
+            # the seat taking it becomes the Hochzeiter's partner: give it nothing
+            return cheapest(world_view(state, seat), cards)
         return None
     power = state.order.power
     if len(played) == len(state.active) - 1:
@@ -345,7 +353,8 @@ def choose_announcement(
         final if final is not None else rollout(play_card(world, obs.seat, card))
         for world, final in zip(sample, finals, strict=True)
     ]
-    bars = BOLD_WORDS if len(deals) >= BOLD_FROM else CAREFUL_WORDS
+    bold = len(deals) >= BOLD_FROM and obs.contract != "wedding"
+    bars = BOLD_WORDS if bold else CAREFUL_WORDS
     if len(deals) < WORD_WORLDS:
         if _best_word(obs, sample[0], card, deals, words, bars, 0.0) is None:
             return None

@@ -174,6 +174,10 @@ def test_rollouts_fight_for_the_trick_that_decides_a_hochzeit() -> None:
     assert _claim_wedding(state, 3, playable_cards(state, 3)) == Card("H", "T")
     final = rollout(state)
     assert final.wedding_decided == 1 and 2 not in final.re_party
+    # the seat after cannot beat the Dulle and gives the Hochzeiter's partner-to-be
+    # its cheapest trump (the policy, counting on it, would smear its Karo-Zehn)
+    taken = apply(state, "3:HT")
+    assert _claim_wedding(taken, 0, playable_cards(taken, 0)) == Card("D", "9")
 
 
 def test_the_solver_finds_the_last_trick() -> None:
@@ -283,6 +287,28 @@ def test_the_top_level_says_re_on_thinner_odds_than_the_default_level() -> None:
             bot(first_card_turn(hand, seed), random.Random(seed)).word == "re" for seed in range(12)
         )
     assert said["strong#64@60000"] >= 6 and said["strong#16@60000"] <= 2, said
+
+
+def test_a_hochzeit_keeps_the_careful_bars_at_the_top_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bars: list[strong.WordBars] = []
+
+    def record(*args: object) -> None:
+        bars.append(args[5])  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "_best_word", record)
+    wedding = new_game(PRESETS["ddv"], deal_with("CQ CQ HT SQ HQ DJ DA DT CA C9 SA HA"), 3)
+    for action in ("0:wedding", "1:healthy", "2:healthy", "3:healthy"):
+        wedding = apply(wedding, action)
+    while not {"re", "kontra"} & set(observe(wedding, wedding.to_act or 0).legal_words):
+        seat = wedding.to_act or 0
+        wedding = apply(wedding, choose_standard(observe(wedding, seat), random.Random(1))[0])
+    assert wedding.contract == "wedding"
+    normal = first_card_turn("CQ HQ SJ DJ DA DT DK CA C9 SA S9 HA", 1)
+    for obs in (observe(wedding, wedding.to_act or 0), normal):
+        get_bot("strong#64@60000")(obs, random.Random(1))
+    assert bars == [strong.CAREFUL_WORDS, strong.BOLD_WORDS]
 
 
 def test_replies_try_one_of_the_cards_that_play_alike() -> None:
