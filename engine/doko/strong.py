@@ -319,8 +319,8 @@ def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | Non
     last_trick = sum(map(len, state.hands)) == len(state.active) - len(played)
     winners = [c for c in cards if state.order.winner([*played, c], last_trick) == len(played)]
     if not winners:
-        leader = state.trick[state.order.winner(played, last_trick)][0]
-        if leader != state.declarer:
+        holder = state.trick[state.order.winner(played, last_trick)][0]
+        if holder != state.declarer:
             # the seat taking it becomes the Hochzeiter's partner: give it nothing
             return cheapest(world_view(state, seat), cards)
         return None
