@@ -227,11 +227,11 @@ def _revealed_normal(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
             queens.extend(trick.played_by(CQ))
     queens.extend(s for s, c in state.trick if c == CQ)
     re = set(queens)
+    silent = len(queens) > len(re)  # one seat played both: a silent Hochzeit
     kontra: set[int] = set()
     for s, word in state.said:
         (re if word == "re" else kontra if word == "kontra" else set()).add(s)
-    if len(re) == 2 or len(queens) > len(set(queens)):
-        # both Alten known (one seat's both: a silent Hochzeit): the rest are Kontra
+    if len(re) == 2 or silent:  # both Alten known: the rest are Kontra
         kontra |= set(state.active) - re
     if len(kontra) == 2 and len(state.active) == 4:
         re |= set(state.active) - kontra
