@@ -15,9 +15,11 @@ from typing import NamedTuple
 
 from .actions import Action, is_wedding, return_word, solo_word
 from .cards import CJ, CQ, DA, HT, Card
+from .compact import compact_ok
+from .compact_policy import standard_cards
 from .contracts import PICTURE_RANKS, SUIT_OF_SOLO, is_solo, solo_kind
 from .gamestate import GameState
-from .observation import Known, Observation, rollout_parties, world_view
+from .observation import Observation, world_view
 from .state import play_card, playable_cards
 
 Bot = Callable[[Observation, random.Random], Action]
@@ -278,24 +280,16 @@ def beginner_bot(obs: Observation, rng: random.Random) -> Action:
 def playout(state: GameState) -> GameState:
     """The deal finished by every seat playing the ``standard`` cards (no words said).
 
-    Each seat knows the parties as a real one would in that world (``world_view``);
-    what it knows changes only when a Kreuz-Dame falls or a Hochzeit finds its
-    partner, so it is worked out again only then.
+    Each seat knows the parties as a real one would in that world (``world_view``).
+    Once the rest fits the compact copy (no open Hochzeit, no Schweinchen to come),
+    ``compact_policy`` chooses the same cards on card ids, much faster, and they are
+    only played here.
     """
-    known: dict[int, Known] = {}
-    while not state.is_over:
+    while not state.is_over and not compact_ok(state):
         actor = state.to_act
         assert actor is not None
-        cards = playable_cards(state, actor)
-        if len(cards) == 1:
-            card = cards[0]
-        else:
-            seen = known.get(actor)
-            if seen is None:
-                seen = known[actor] = rollout_parties(state, actor)
-            card = play(world_view(state, actor, seen), cards)[0]
-        decided = state.wedding_decided
+        card = play(world_view(state, actor), playable_cards(state, actor))[0]
         state = play_card(state, actor, card)
-        if card == CQ or state.wedding_decided != decided:
-            known.clear()
+    for seat, card in [] if state.is_over else standard_cards(state):
+        state = play_card(state, seat, card)
     return state

@@ -72,12 +72,21 @@ class Observation(NamedTuple):
             if self.my_party == "re"
             else (self.known_kontra, self.known_re)
         )
-        if seat == self.seat or seat in mine:
-            return True
-        if seat in theirs:
-            return False
-        partner_found = len(mine) - (self.seat in mine) == 1
-        return False if partner_found and len(self.public.active) == 4 else None
+        return side_of(self.seat, seat, mine, theirs, len(self.public.active))
+
+
+def side_of(
+    me: int, seat: int, mine: frozenset[int], theirs: frozenset[int], active: int
+) -> bool | None:
+    """``Observation.partner_known`` from the parts it reads: ``me``'s known side
+    (``mine``, itself perhaps among them), the other side's known seats, and how
+    many seats play."""
+    if seat == me or seat in mine:
+        return True
+    if seat in theirs:
+        return False
+    partner_found = len(mine) - (me in mine) == 1
+    return False if partner_found and active == 4 else None
 
 
 def observe(state: GameState, seat: int) -> Observation:
@@ -226,13 +235,21 @@ def _revealed_normal(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
         if CQ in trick.cards:  # most tricks hold none: skip the search by seat
             queens.extend(trick.played_by(CQ))
     queens.extend(s for s, c in state.trick if c == CQ)
+    return parties_shown(queens, state.said, state.active)
+
+
+def parties_shown(
+    queens: list[int], said: tuple[tuple[int, str], ...], active: tuple[int, ...]
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The parties a normal game has shown: the seats that played a Kreuz-Dame
+    (``queens``, one entry per card) and those that said Re or Kontra."""
     re = set(queens)
     silent = len(queens) > len(re)  # one seat played both: a silent Hochzeit
     kontra: set[int] = set()
-    for s, word in state.said:
+    for s, word in said:
         (re if word == "re" else kontra if word == "kontra" else set()).add(s)
     if len(re) == 2 or silent:  # both Alten known: the rest are Kontra
-        kontra |= set(state.active) - re
-    if len(kontra) == 2 and len(state.active) == 4:
-        re |= set(state.active) - kontra
+        kontra |= set(active) - re
+    if len(kontra) == 2 and len(active) == 4:
+        re |= set(active) - kontra
     return frozenset(re), frozenset(kontra)

@@ -1,0 +1,84 @@
+"""``compact_policy`` plays the ``standard`` cards on card ids: held to ``bots.play``
+card for card, from random points of random deals, on every preset, the larger
+tables and the Schweinchen rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doko.bots import play, playout
+from doko.cards import deal
+from doko.compact import compact_ok
+from doko.compact_policy import standard_cards
+from doko.observation import world_view
+from doko.rules import PRESETS, Rules, load_rules
+from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
+
+TABLES = [(PRESETS[p], 4) for p in sorted(PRESETS)]
+TABLES += [(PRESETS[p], n) for p in sorted(PRESETS) for n in PRESETS[p].players if n != 4]
+TABLES += [
+    (load_rules({"preset": "ddv", "options": {"pigs": pigs, "superpigs": True}}), 4)
+    for pigs in ("both", "second")
+]
+
+
+def stepped(state: GameState) -> list[tuple[int, str]]:
+    """The rest of the deal by asking ``bots.play`` with a fresh ``world_view`` per card."""
+    out = []
+    while not state.is_over:
+        actor = state.to_act
+        assert actor is not None
+        card = play(world_view(state, actor), playable_cards(state, actor))[0]
+        out.append((actor, str(card)))
+        state = play_card(state, actor, card)
+    return out
+
+
+def positions(rules: Rules, players: int, count: int, rng: random.Random) -> list[GameState]:
+    """States somewhere in the play of random deals (random reservations, random
+    cards before), that the compact copy can finish."""
+    out: list[GameState] = []
+    while len(out) < count:
+        dealer = rng.randrange(players)
+        state = new_game(
+            rules, deal(rules.deck_for(players), players, rng.randrange(2**32), dealer), dealer
+        )
+        while state.phase != "play" and not state.is_over:
+            state = apply(state, rng.choice(legal_actions(state)))
+        for _ in range(rng.randrange(40)):
+            if state.is_over:
+                break
+            actor = state.to_act
+            assert actor is not None
+            state = play_card(state, actor, rng.choice(playable_cards(state, actor)))
+        if not state.is_over and compact_ok(state):
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES, ids=lambda x: getattr(x, "preset", x))
+def test_compact_policy_plays_the_cards_of_bots_play(rules: Rules, players: int) -> None:
+    rng = random.Random(f"{rules.preset}:{rules.pigs}:{players}")
+    for state in positions(rules, players, 40, rng):
+        assert [(s, str(c)) for s, c in standard_cards(state)] == stepped(state)
+
+
+def test_playout_of_an_open_wedding_is_stepped_then_compact() -> None:
+    """An open Hochzeit is played card by card until it is decided, then on ids:
+    the same cards as asking ``bots.play`` for each."""
+    rules = PRESETS["ddv"]
+    found = 0
+    for seed in range(200):
+        state = new_game(rules, deal(rules.deck, 4, seed, 0), 0)
+        while state.phase == "reservations":
+            legal = legal_actions(state)
+            wedding = [a for a in legal if a.endswith(":wedding")]
+            state = apply(state, (wedding or [a for a in legal if a.endswith(":healthy")])[0])
+        if state.contract == "wedding" and not state.wedding_decided:
+            found += 1
+            tricks = playout(state).tricks
+            played = [(s, str(c)) for t in tricks for s, c in zip(t.seats, t.cards, strict=True)]
+            assert played == stepped(state)
+    assert found >= 8
