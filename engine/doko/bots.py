@@ -16,7 +16,7 @@ from typing import NamedTuple
 from .actions import Action, is_wedding, return_word, solo_word
 from .cards import CJ, CQ, DA, HT, Card
 from .compact import compact_ok
-from .compact_policy import standard_cards
+from .compact_policy import PlayedOut, play_standard
 from .contracts import PICTURE_RANKS, SUIT_OF_SOLO, is_solo, solo_kind
 from .gamestate import GameState
 from .observation import Observation, world_view
@@ -278,18 +278,20 @@ def beginner_bot(obs: Observation, rng: random.Random) -> Action:
 
 
 def playout(state: GameState) -> GameState:
-    """The deal finished by every seat playing the ``standard`` cards (no words said).
+    """The deal finished by every seat playing the ``standard`` cards (no words said)."""
+    return played_out(state).state()
+
+
+def played_out(state: GameState) -> PlayedOut:
+    """``playout`` with the tricks on card ids, for the searches.
 
     Each seat knows the parties as a real one would in that world (``world_view``).
     Once the rest fits the compact copy (no open Hochzeit, no Schweinchen to come),
-    ``compact_policy`` chooses the same cards on card ids, much faster, and they are
-    only played here.
+    ``compact_policy`` chooses the same cards on card ids, much faster.
     """
     while not state.is_over and not compact_ok(state):
         actor = state.to_act
         assert actor is not None
         card = play(world_view(state, actor), playable_cards(state, actor))[0]
         state = play_card(state, actor, card)
-    for seat, card in [] if state.is_over else standard_cards(state):
-        state = play_card(state, seat, card)
-    return state
+    return play_standard(state)

@@ -118,6 +118,8 @@ def outcome_points(
         return [0] * state.players
     key = (
         state.contract,
+        state.players,  # five at the table: who sits out changes whose points are whose
+        state.active,
         state.re_party,
         eyes_re,
         tricks_re,

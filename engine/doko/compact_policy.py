@@ -3,21 +3,34 @@
 ``bots.playout`` finishes a sampled deal with the ``standard`` cards for every seat,
 each seat knowing only what it would know in that deal. Asking ``bots.play`` for
 every card builds an observation per card, which is most of a rollout's time.
-``standard_cards`` plays the same cards on card ids (``doko.compact``): the rules of
+``play_standard`` plays the same cards on card ids (``doko.compact``): the rules of
 thumb of ``bots.lead``, ``bots.follow``, ``bots.take``, ``bots.smear`` and
-``bots.cheapest``, with each card's sort keys worked out once per card order. A test
-holds it to ``bots.play`` card for card on random positions of every preset.
+``bots.cheapest``, with each card's sort keys worked out once per card order. It keeps the
+tricks as ids (``PlayedOut``), scored through ``doko.compact`` (the engine's scoring,
+remembered per outcome); the engine's state of the end is made only when asked for.
+A test holds it to ``bots.play`` card for card on random positions of every preset.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARDS, CJ, CQ, DA, HT, Card, card, is_fixed_team
-from .compact import CARD_ID, EYES_OF, Tables, compact_ok, tables, trick_winner
+from .cards import CARDS, CJ, CQ, DA, HT, card, is_fixed_team
+from .compact import (
+    CARD_ID,
+    EYES_OF,
+    CompactTrick,
+    Tables,
+    compact_ok,
+    final_points,
+    state_tricks,
+    tables,
+    trick_winner,
+)
 from .contracts import CardOrder
 from .gamestate import GameState
 from .observation import Known, own_party, parties_shown, rollout_parties, side_of
+from .state import play_card
 
 CQ_ID = CARD_ID[CQ]
 VALUABLE = (HT, CQ, card("S", "Q"), CJ)  # trumps too good to smear or give: bots._valuable
@@ -80,6 +93,7 @@ class _Deal:
         group = self.t.group
         self.hands = [[CARD_ID[c] for c in hand] for hand in state.hands]
         self.trick = [(s, CARD_ID[c]) for s, c in state.trick]
+        self.done = state_tricks(state)
         self.led = {group[CARD_ID[t.cards[0]]] for t in state.tricks}
         self.active = state.active
         self.said = state.said
@@ -116,22 +130,57 @@ class _Deal:
         cards = [c for _, c in self.trick]
         winner = self.trick[trick_winner(self.t, cards, not hand)][0]
         self.led.add(self.t.group[cards[0]])
+        self.done.append((tuple(s for s, _ in self.trick), cards, winner))
         self.trick = []
         return None if not hand else winner
 
 
-def standard_cards(state: GameState) -> list[tuple[int, Card]]:
-    """The rest of the deal as ``bots.playout`` plays it: (seat, card) in play order.
-    Only for a state ``compact.compact_ok`` accepts."""
+class PlayedOut(NamedTuple):
+    """A deal played to its end on card ids: the state the compact play began from
+    (its contract, parties and words score the deal) and every trick of the deal."""
+
+    start: GameState
+    tricks: list[CompactTrick]
+
+    def points(self, start: GameState | None = None) -> list[int]:
+        """Each seat's points, as ``outcome.result`` gives them; with ``start``, the
+        same deal with other words said (``state.announce`` on ``self.start``)."""
+        return final_points(start or self.start, self.tricks)
+
+    def eyes(self, party: str) -> int:
+        """The Augen ``party`` (``re`` or ``kontra``) took."""
+        re = self.start.re_party
+        return sum(
+            sum([EYES_OF[c] for c in cards])
+            for _, cards, winner in self.tricks
+            if (winner in re) == (party == "re")
+        )
+
+    def state(self) -> GameState:
+        """The finished deal as the engine's state: the cards played on from ``start``."""
+        start = self.start
+        played = [
+            (seat, CARDS[c])
+            for seats, cards, _ in self.tricks[len(start.tricks) :]
+            for seat, c in zip(seats, cards, strict=True)
+        ]
+        state = start
+        for seat, played_card in played[len(start.trick) :]:
+            state = play_card(state, seat, played_card)
+        return state
+
+
+def play_standard(state: GameState) -> PlayedOut:
+    """The rest of the deal as ``bots.playout`` plays it, every seat on the
+    ``standard`` cards. Only for a state ``compact.compact_ok`` accepts, or one over."""
+    if state.is_over:
+        return PlayedOut(state, state_tricks(state))
     assert compact_ok(state)
     deal = _Deal(state)
-    out: list[tuple[int, Card]] = []
     actor = state.to_act
     while actor is not None:
-        cid = _choose(deal, actor)
-        out.append((actor, CARDS[cid]))
-        actor = deal.play(actor, cid)
-    return out
+        actor = deal.play(actor, _choose(deal, actor))
+    return PlayedOut(state, deal.done)
 
 
 def _choose(deal: _Deal, seat: int) -> int:

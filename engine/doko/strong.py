@@ -38,13 +38,14 @@ from typing import NamedTuple
 
 from . import announcements as ann
 from .actions import Action, is_wedding, returned_cards
-from .bots import Effort, cheapest, cheapest_first, choose_standard, play, playout
+from .bots import Effort, cheapest, cheapest_first, choose_standard, play, played_out
 from .cards import DA, TOTAL_EYES, WIN_EYES, Card
+from .compact_policy import PlayedOut
 from .contracts import card_order, is_solo, is_solo_like, solo_kind
 from .observation import Observation, observe, world_view
 from .outcome import result
 from .scoring import LIMIT_EYES
-from .solver import solve, worth
+from .solver import solve
 from .state import (
     GameState,
     announce,
@@ -162,7 +163,7 @@ class CardValues(NamedTuple):
     the number of deals used."""
 
     totals: dict[Card, float]
-    finals: dict[Card, list[GameState | None]]
+    finals: dict[Card, list[PlayedOut | None]]
     alive: list[Card]
     used: int
 
@@ -187,7 +188,7 @@ def value_cards(
     ``prune`` only the best ``KEEP`` cards go on after ``PRUNE_AFTER`` worlds (a tie
     kept for ``default``, the policy's card)."""
     totals = dict.fromkeys(cards, 0.0)
-    finals: dict[Card, list[GameState | None]] = {c: [] for c in cards}
+    finals: dict[Card, list[PlayedOut | None]] = {c: [] for c in cards}
     used = 0
     alive = list(cards)
     for world in worlds:
@@ -206,7 +207,7 @@ def value_cards(
 
 def _value_after(
     world: GameState, seat: int, card: Card, compare: bool, answer: bool
-) -> tuple[float, GameState | None]:
+) -> tuple[float, PlayedOut | None]:
     """``seat``'s points after playing ``card`` in ``world``, and the played-out deal.
 
     Near the end the world is solved exactly (no final deal is kept then). With
@@ -219,7 +220,7 @@ def _value_after(
         if value is not None:
             return value, None
     final = answered(state) if answer and compare and _answers_due(state) else rollout(state)
-    return worth(final, seat, EYE_WEIGHT), final
+    return value_of(final, seat), final
 
 
 def _answers_due(state: GameState) -> bool:
@@ -229,11 +230,11 @@ def _answers_due(state: GameState) -> bool:
     return len(state.trick) > 1 and settled
 
 
-def answered(state: GameState) -> GameState:
+def answered(state: GameState) -> PlayedOut:
     """The deal played out after each seat still to play in this trick picks, in
     turn, its card that plays out best for its own party (the later seats of the
     trick on the ``standard`` cards while it chooses)."""
-    final: GameState | None = None
+    final: PlayedOut | None = None
     while state.trick and not state.is_over:
         actor = state.to_act
         assert actor is not None
@@ -242,7 +243,7 @@ def answered(state: GameState) -> GameState:
             state, final = play_card(state, actor, cards[0]), None
             continue
         tried = [(after, rollout(after)) for after in (play_card(state, actor, c) for c in cards)]
-        state, final = max(tried, key=lambda pair: worth(pair[1], actor, EYE_WEIGHT))
+        state, final = max(tried, key=lambda pair: value_of(pair[1], actor))
     return final if final is not None else rollout(state)
 
 
@@ -282,7 +283,7 @@ def distinct_cards(state: GameState, seat: int, cards: list[Card]) -> list[Card]
     return out
 
 
-def rollout(state: GameState) -> GameState:
+def rollout(state: GameState) -> PlayedOut:
     """The deal finished with the ``standard`` cards, but while a Hochzeit is open
     every other seat tries to win the trick that would decide it, and gives a seat
     that wins it instead as little as it can.
@@ -299,7 +300,14 @@ def rollout(state: GameState) -> GameState:
         if card is None:
             card = play(world_view(state, actor), cards)[0]
         state = play_card(state, actor, card)
-    return playout(state)
+    return played_out(state)
+
+
+def value_of(final: PlayedOut, seat: int) -> float:
+    """``seat``'s points in a played-out deal and ``EYE_WEIGHT`` per Auge its party
+    took over half (as ``solver.worth`` values a finished state)."""
+    party = final.start.party(seat)
+    return final.points()[seat] + EYE_WEIGHT * (final.eyes(party) - TOTAL_EYES / 2)
 
 
 def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | None:
@@ -339,7 +347,7 @@ def choose_announcement(
     rng: random.Random,
     sample: list[GameState],
     card: Card,
-    finals: list[GameState | None],
+    finals: list[PlayedOut | None],
     words: list[str],
 ) -> tuple[str, str] | None:
     """The word worth saying now, judged on the deals as played out after ``card``.
@@ -367,7 +375,7 @@ def _best_word(
     obs: Observation,
     world: GameState,
     card: Card,
-    deals: list[GameState],
+    deals: list[PlayedOut],
     words: list[str],
     bars: WordBars,
     z: float,
@@ -402,21 +410,19 @@ def _best_word(
 
 
 def _word_outcomes(
-    deals: list[GameState], seat: int, word: str, cushion: int
+    deals: list[PlayedOut], seat: int, word: str, cushion: int
 ) -> tuple[list[float], int]:
     """Points gained by saying ``word`` in each deal, and the number of deals won with
     it said by at least ``cushion`` Augen more than the word needs."""
     gains = []
     won = 0
     for final in deals:
-        before = result(final)["points"][seat]
-        said = announce(final, seat, word)
-        outcome = result(said)
-        gains.append(float(outcome["points"][seat] - before))
+        before = final.points()[seat]
+        said = announce(final.start, seat, word)
+        after = final.points(said)[seat]
+        gains.append(float(after - before))
         party = said.party(seat)
-        won += outcome["points"][seat] > 0 and outcome["eyes"][party] >= min(
-            TOTAL_EYES, NEEDS[word] + cushion
-        )
+        won += after > 0 and final.eyes(party) >= min(TOTAL_EYES, NEEDS[word] + cushion)
     return gains, won
 
 
@@ -613,7 +619,7 @@ def finish(state: GameState, seat: int, rng: random.Random) -> float:
         assert actor is not None
         state = apply(state, choose_standard(observe(state, actor), rng)[0])
     if state.phase == "play":
-        state = rollout(state)
+        return float(rollout(state).points()[seat])
     return float(result(state)["points"][seat])
 
 

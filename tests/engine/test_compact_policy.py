@@ -11,8 +11,9 @@ import pytest
 from doko.bots import play, playout
 from doko.cards import deal
 from doko.compact import compact_ok
-from doko.compact_policy import standard_cards
+from doko.compact_policy import play_standard
 from doko.observation import world_view
+from doko.outcome import result
 from doko.rules import PRESETS, Rules, load_rules
 from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
 
@@ -24,16 +25,14 @@ TABLES += [
 ]
 
 
-def stepped(state: GameState) -> list[tuple[int, str]]:
+def stepped(state: GameState) -> GameState:
     """The rest of the deal by asking ``bots.play`` with a fresh ``world_view`` per card."""
-    out = []
     while not state.is_over:
         actor = state.to_act
         assert actor is not None
         card = play(world_view(state, actor), playable_cards(state, actor))[0]
-        out.append((actor, str(card)))
         state = play_card(state, actor, card)
-    return out
+    return state
 
 
 def positions(rules: Rules, players: int, count: int, rng: random.Random) -> list[GameState]:
@@ -62,7 +61,15 @@ def positions(rules: Rules, players: int, count: int, rng: random.Random) -> lis
 def test_compact_policy_plays_the_cards_of_bots_play(rules: Rules, players: int) -> None:
     rng = random.Random(f"{rules.preset}:{rules.pigs}:{players}")
     for state in positions(rules, players, 40, rng):
-        assert [(s, str(c)) for s, c in standard_cards(state)] == stepped(state)
+        played = play_standard(state)
+        end = played.state()
+        assert end == stepped(state)
+        # and scored on the ids as the engine scores the end
+        out = result(end)
+        assert played.points() == out["points"]
+        assert [played.eyes("re"), played.eyes("kontra")] == [
+            out["eyes"][p] for p in ("re", "kontra")
+        ]
 
 
 def test_playout_of_an_open_wedding_is_stepped_then_compact() -> None:
@@ -78,7 +85,5 @@ def test_playout_of_an_open_wedding_is_stepped_then_compact() -> None:
             state = apply(state, (wedding or [a for a in legal if a.endswith(":healthy")])[0])
         if state.contract == "wedding" and not state.wedding_decided:
             found += 1
-            tricks = playout(state).tricks
-            played = [(s, str(c)) for t in tricks for s, c in zip(t.seats, t.cards, strict=True)]
-            assert played == stepped(state)
+            assert playout(state) == stepped(state)
     assert found >= 8

@@ -14,6 +14,7 @@ from doko.botregistry import LEVELS, get_bot
 from doko.bots import Effort, choose_standard
 from doko.cards import CQ, Card, deck, parse_cards
 from doko.compact import compact_ok
+from doko.compact_policy import PlayedOut
 from doko.levels import PLAYER_LEVELS, levels
 from doko.observation import Observation, observe
 from doko.rules import PRESETS, load_rules
@@ -29,7 +30,6 @@ from doko.state import (
     seeded_game,
 )
 from doko.strong import (
-    EYE_WEIGHT,
     _answers_due,
     _claim_wedding,
     _wilson_low,
@@ -37,6 +37,7 @@ from doko.strong import (
     choose_strong,
     distinct_cards,
     rollout,
+    value_of,
 )
 from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
 
@@ -172,7 +173,7 @@ def test_rollouts_fight_for_the_trick_that_decides_a_hochzeit() -> None:
     # the Pik-Dame is led into the open Hochzeit: the next seat takes it with a Dulle
     # (the standard cards would let a trick of three Augen go)
     assert _claim_wedding(state, 3, playable_cards(state, 3)) == Card("H", "T")
-    final = rollout(state)
+    final = rollout(state).state()
     assert final.wedding_decided == 1 and 2 not in final.re_party
     # the seat after cannot beat the Dulle and gives the Hochzeiter's partner-to-be
     # its cheapest trump (the policy, counting on it, would smear its Karo-Zehn)
@@ -371,18 +372,18 @@ def test_each_seat_still_to_play_answers_with_its_best_card() -> None:
     for state in followed_positions(40):
         actor = state.to_act
         assert actor is not None
-        final = answered(state)
+        final = answered(state).state()
         assert final.is_over
         trick = final.tricks[len(state.tricks)]
         chosen = dict(zip(trick.seats, trick.cards, strict=True))[actor]
 
         def value(card: Card) -> float:
-            return worth(rollout(play_card(state, actor, card)), actor, EYE_WEIGHT)  # noqa: B023
+            return value_of(rollout(play_card(state, actor, card)), actor)  # noqa: B023
 
         assert value(chosen) == max(
             map(value, distinct_cards(state, actor, playable_cards(state, actor)))
         )
-        departed += final != rollout(state)
+        departed += final != rollout(state).state()
     assert departed >= 5  # the answers are not simply the standard cards
 
 
@@ -390,7 +391,7 @@ def test_only_the_top_level_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     real = strong.answered
 
-    def counted(state: GameState) -> GameState:
+    def counted(state: GameState) -> PlayedOut:
         calls.append(1)
         return real(state)
 
