@@ -159,11 +159,20 @@ def found_specials(state: GameState, tricks: list[CompactTrick]) -> tuple[tuple[
     if not kinds:
         return ()
     last = len(tricks) - 1
-    return tuple(
-        sorted(
-            item for i, t in enumerate(tricks) for item in trick_found(state, kinds, t, i == last)
-        )
-    )
+    quick = QUICK_SPECIALS.issuperset(kinds)
+    found: list[tuple[str, str]] = []
+    for i, trick in enumerate(tricks):
+        if quick and not _may_score(trick[1], i == last):
+            continue  # (most tricks: no Fuchs, no Karlchen at the end, under 40 Augen)
+        found += trick_found(state, kinds, trick, i == last)
+    return tuple(sorted(found))
+
+
+def _may_score(cards: list[int], last: bool) -> bool:
+    """Could the trick make a Doppelkopf, a Fuchs or a Karlchen?"""
+    if DA_ID in cards or (last and CJ_ID in cards):
+        return True
+    return sum([EYES_OF[c] for c in cards]) >= DOPPELKOPF_EYES
 
 
 def trick_found(

@@ -19,6 +19,7 @@ from .cards import CARDS, CJ, CQ, DA, HT, card, is_fixed_team
 from .compact import (
     CARD_ID,
     EYES_OF,
+    HT_ID,
     CompactTrick,
     Tables,
     compact_ok,
@@ -92,10 +93,14 @@ class _Deal:
         self.k = keys(state.order)
         group = self.t.group
         self.hands = [[CARD_ID[c] for c in hand] for hand in state.hands]
-        self.trick = [(s, CARD_ID[c]) for s, c in state.trick]
+        self.seats = [s for s, _ in state.trick]  # the trick so far: who played
+        self.cards = [CARD_ID[c] for _, c in state.trick]  # ... and what
         self.done = state_tricks(state)
         self.led = {group[CARD_ID[t.cards[0]]] for t in state.tricks}
         self.active = state.active
+        self.after = {
+            s: state.active[(i + 1) % len(state.active)] for i, s in enumerate(state.active)
+        }
         self.said = state.said
         self.parties = [own_party(state, s) for s in range(state.players)]
         # in a normal game the Kreuz-Damen played show the parties; else they are set
@@ -120,18 +125,18 @@ class _Deal:
         """``seat`` plays ``cid``; the seat to play next (None when the deal is over)."""
         hand = self.hands[seat]
         hand.remove(cid)
-        self.trick.append((seat, cid))
+        seats, cards = self.seats, self.cards
+        seats.append(seat)
+        cards.append(cid)
         if cid == CQ_ID and self.dynamic:
             self.queens.append(seat)
             self._reveal()
-        active = self.active
-        if len(self.trick) < len(active):
-            return active[(active.index(seat) + 1) % len(active)]
-        cards = [c for _, c in self.trick]
-        winner = self.trick[trick_winner(self.t, cards, not hand)][0]
+        if len(cards) < len(self.active):
+            return self.after[seat]
+        winner = seats[trick_winner(self.t, cards, not hand)]
         self.led.add(self.t.group[cards[0]])
-        self.done.append((tuple(s for s, _ in self.trick), cards, winner))
-        self.trick = []
+        self.done.append((tuple(seats), cards, winner))
+        self.seats, self.cards = [], []
         return None if not hand else winner
 
 
@@ -186,15 +191,15 @@ def play_standard(state: GameState) -> PlayedOut:
 def _choose(deal: _Deal, seat: int) -> int:
     hand = deal.hands[seat]
     group = deal.t.group
-    if deal.trick:
-        led = group[deal.trick[0][1]]
+    if deal.cards:
+        led = group[deal.cards[0]]
         same = [c for c in hand if group[c] == led]
         cards = list(dict.fromkeys(same or hand))
     else:
         cards = list(dict.fromkeys(hand))
     if len(cards) == 1:
         return cards[0]
-    return _follow(deal, seat, cards) if deal.trick else _lead(deal, seat, cards)
+    return _follow(deal, seat, cards) if deal.cards else _lead(deal, seat, cards)
 
 
 def _lead(deal: _Deal, seat: int, cards: list[int]) -> int:
@@ -214,17 +219,19 @@ def _lead(deal: _Deal, seat: int, cards: list[int]) -> int:
 
 def _follow(deal: _Deal, seat: int, cards: list[int]) -> int:
     k, t = deal.k, deal.t
-    played = [c for _, c in deal.trick]
+    played = deal.cards
+    n, active = len(played), len(deal.active)
     last_trick = len(deal.hands[seat]) == 1
     best = trick_winner(t, played, last_trick)
-    am_last = len(played) == sum(1 for h in deal.hands if h) - 1
+    # bots.follow: the seats holding cards, less one; in the last trick only those
+    # still to play hold any
+    am_last = n == (active - n if last_trick else active) - 1
     mine, theirs = deal.sides(seat)
-    partner = side_of(seat, deal.trick[best][0], mine, theirs, len(deal.active))
+    partner = side_of(seat, deal.seats[best], mine, theirs, active)
     if partner and (am_last or k.high[played[best]]):
         pool = [c for c in cards if not k.valuable[c]] or cards
         return max(pool, key=k.fat.__getitem__)  # smear
-    n = len(played)
-    winners = [c for c in cards if trick_winner(t, [*played, c], last_trick) == n]
+    winners = [c for c in cards if _beats(t, played, best, c, last_trick)]
     eyes = sum([EYES_OF[c] for c in played])
     if winners and (am_last or eyes >= 10 or not k.trump[winners[0]]):
         return _take(deal, winners, am_last)
@@ -238,9 +245,20 @@ def _take(deal: _Deal, winners: list[int], am_last: bool) -> int:
     trumps = [c for c in winners if k.trump[c]]
     if not trumps:
         return winners[0]
-    led = deal.t.group[deal.trick[0][1]]
+    led = deal.t.group[deal.cards[0]]
     if led != 0 and led not in deal.led:
         fat = [c for c in trumps if not k.valuable[c] and EYES_OF[c] >= 10]
         if fat:
             return max(fat, key=k.fat.__getitem__)
     return min(trumps, key=k.power.__getitem__)
+
+
+def _beats(t: Tables, played: list[int], best: int, cid: int, last: bool) -> bool:
+    """Would ``cid`` take the trick from ``played[best]`` (``compact.trick_winner``)?"""
+    rank = t.ranks[t.group[played[0]]]
+    mine, top = rank[cid], rank[played[best]]
+    if mine != top:
+        return mine > top
+    return (
+        cid == HT_ID == played[best] and t.second_dulle_wins and (t.second_dulle_last or not last)
+    )
