@@ -16,7 +16,7 @@ from .errors import RequestError
 PLAYER_LEVELS = (
     {"id": "beginner", "name": "Anfänger", "bot": "beginner"},
     {"id": "standard", "name": "Mittel", "bot": "standard"},
-    {"id": "advanced", "name": "Fortgeschritten", "bot": "strong#16"},
+    {"id": "advanced", "name": "Fortgeschritten", "bot": "strong#40"},
     {"id": "strong", "name": "Stark", "bot": "strong"},
 )
 DEFAULT_LEVEL = "advanced"

@@ -15,7 +15,7 @@ from doko.bots import Effort, choose_standard
 from doko.cards import CQ, Card, deck, parse_cards
 from doko.compact import compact_ok
 from doko.compact_policy import PlayedOut
-from doko.levels import PLAYER_LEVELS, levels
+from doko.levels import PLAYER_LEVELS, level_bot, levels
 from doko.observation import Observation, observe
 from doko.rules import PRESETS, load_rules
 from doko.solver import solve, worth
@@ -402,14 +402,15 @@ def test_only_the_top_level_answers(monkeypatch: pytest.MonkeyPatch) -> None:
         for state in random_positions("ddv", 300, seed=6)
         if state.phase == "play" and len(state.trick) in (1, 2) and cards_only_from_now(state)
     ][:12]
-    for spec in ("strong#16@60000", "strong@60000"):
+    top, default = level_bot("strong"), level_bot("advanced")
+    for spec in (default, top):
         calls.clear()
-        bot = get_bot(spec)
+        bot = get_bot(f"{spec}@60000")
         for state in positions:
             seat = state.to_act
             assert seat is not None
             bot(observe(state, seat), random.Random(1))
-        assert (len(calls) > 0) == (spec == "strong@60000"), (spec, len(calls))
+        assert (len(calls) > 0) == (spec == top), (spec, len(calls))
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
