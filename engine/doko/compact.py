@@ -8,7 +8,8 @@ rules as ``doko.outcome.result``), remembered per distinct outcome.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from .cards import CARDS, CJ, DA, DOPPELKOPF_EYES, EYES, HT
 from .contracts import CardOrder
@@ -36,12 +37,20 @@ class Tables(NamedTuple):
 
 
 def tables(order: CardOrder) -> Tables:
-    """The order's tables, worked out once and kept with the order itself (an order
-    never changes, so neither do they)."""
-    kept: Tables | None = order.__dict__.get("_compact_tables")
+    """The order's tables, worked out once and kept with the order itself."""
+    return kept_with(order, "_compact_tables", _make_tables)
+
+
+Derived = TypeVar("Derived")
+
+
+def kept_with(order: CardOrder, name: str, make: Callable[[CardOrder], Derived]) -> Derived:
+    """``make(order)``, worked out once and kept on the order under ``name``: an order
+    never changes, so neither does what is derived from it."""
+    kept: Derived | None = order.__dict__.get(name)
     if kept is None:
-        kept = _make_tables(order)
-        object.__setattr__(order, "_compact_tables", kept)
+        kept = make(order)
+        object.__setattr__(order, name, kept)
     return kept
 
 

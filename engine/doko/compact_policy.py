@@ -24,6 +24,7 @@ from .compact import (
     Tables,
     compact_ok,
     final_points,
+    kept_with,
     state_tricks,
     tables,
     trick_winner,
@@ -52,12 +53,8 @@ class Keys(NamedTuple):
 
 
 def keys(order: CardOrder) -> Keys:
-    """The order's keys, worked out once and kept with the order (it never changes)."""
-    kept: Keys | None = order.__dict__.get("_policy_keys")
-    if kept is None:
-        kept = _make_keys(order)
-        object.__setattr__(order, "_policy_keys", kept)
-    return kept
+    """The order's keys, worked out once and kept with the order."""
+    return kept_with(order, "_policy_keys", _make_keys)
 
 
 def _make_keys(order: CardOrder) -> Keys:
@@ -150,7 +147,7 @@ class PlayedOut(NamedTuple):
     def points(self, start: GameState | None = None) -> list[int]:
         """Each seat's points, as ``outcome.result`` gives them; with ``start``, the
         same deal with other words said (``state.announce`` on ``self.start``)."""
-        return final_points(start or self.start, self.tricks)
+        return final_points(self.start if start is None else start, self.tricks)
 
     def eyes(self, party: str) -> int:
         """The Augen ``party`` (``re`` or ``kontra``) took."""
