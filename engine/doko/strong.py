@@ -57,10 +57,10 @@ from .state import (
 )
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
-# 256 deals: a card's pick loses less to the sampling's noise the more deals it sees
-# (docs/sparring-uct.md); with the rollouts on card ids (compact_policy) 256 cost about
-# what 128 did before, inside the page worker's 1 s at p95
-DEFAULT_EFFORT = Effort(256, 0.9)
+# 128 deals: at 64 a card's pick lost a third more to the sampling's noise; 256 deals
+# with answers in 32 of them (twice the time) measured no better against the UCT
+# sparring partner (docs/sparring-uct.md)
+DEFAULT_EFFORT = Effort(128, 0.9)
 SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds are solved
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
@@ -70,7 +70,7 @@ KEEP = 4
 # Only a search of ANSWER_FROM worlds or more answers: at the default level's 16 the
 # answers cost 2.6 times the time at p95 and gained nothing against the UCT sparring
 # partner; at the top level (then 64) they did (docs/sparring-uct.md)
-ANSWERED_WORLDS = 32
+ANSWERED_WORLDS = 16
 ANSWER_FROM = 48
 # Points per Auge of the seat's party over half, in a card's value: cards that score
 # the same in a world are told apart by the Augen they keep (a margin that bad luck
