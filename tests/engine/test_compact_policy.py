@@ -14,7 +14,7 @@ from doko.compact import compact_ok
 from doko.compact_policy import play_standard
 from doko.observation import world_view
 from doko.outcome import result
-from doko.rules import PRESETS, Rules, load_rules
+from doko.rules import PRESETS, SPECIAL_KINDS, Rules, load_rules
 from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
 
 TABLES = [(PRESETS[p], 4) for p in sorted(PRESETS)]
@@ -23,6 +23,9 @@ TABLES += [
     (load_rules({"preset": "ddv", "options": {"pigs": pigs, "superpigs": True}}), 4)
     for pigs in ("both", "second")
 ]
+# every Sonderpunkt (the compact scoring sends the rarer kinds through the engine)
+ALL_SPECIALS = {"specials": list(SPECIAL_KINDS), "specials_in_solo": list(SPECIAL_KINDS)}
+TABLES += [(load_rules({"preset": "ddv", "options": {**ALL_SPECIALS, "doppelkarl": True}}), 4)]
 
 
 def stepped(state: GameState) -> GameState:
