@@ -6,12 +6,14 @@ each choice out in every world:
 
 * cards: every playable card, finished with the ``standard`` policy for all
   seats, or solved exactly (alpha-beta) once only three tricks are left; the
-  Augen a card keeps break ties between cards that score the same. When the seat
-  follows in a trick, the seats still to play in it answer with their best card
-  in that world (each of their cards tried and played out), not with the policy's:
-  a card must hold up against the replies a good player finds (in the first
-  ``ANSWERED_WORLDS`` worlds of a search of ``ANSWER_FROM`` or more; each answer
-  costs a few rollouts);
+  Augen a card keeps break ties between cards that score the same. In the first
+  ``DEEP_WORLDS`` worlds of a search of ``DEEP_FROM`` or more the search looks
+  further: when the seat follows in a trick, the seats still to play in it answer
+  with their best card in that world (each of their cards tried and played out),
+  not with the policy's, so a card must hold up against the replies a good player
+  finds; otherwise the seat's own next card is its best one in that world, not the
+  policy's, so a card is judged by what the seat can make of it (each costs a few
+  rollouts);
 * announcements: the same played-out deals (more of them for a quick level)
   scored with and without the word, under the preset's own scoring. A word is
   said only if it gains and the party wins in nearly every world, both by a
@@ -65,13 +67,15 @@ SOLVE_CARDS = 11  # cards left in all hands (after ours) from which on worlds ar
 SOLVE_NODES = 2000  # past this the solver gives up and the world is rolled out
 PRUNE_AFTER = 4  # worlds every card is played in; then only the best KEEP go on
 KEEP = 4
-# Worlds of a decision in which the seats after a follower answer with their best
-# cards; later worlds play on with the policy's (each answer costs a few rollouts).
-# Only a search of ANSWER_FROM worlds or more answers: at the default level's 16 the
-# answers cost 2.6 times the time at p95 and gained nothing against the UCT sparring
-# partner; at the top level (then 64) they did (docs/sparring-uct.md)
-ANSWERED_WORLDS = 16
-ANSWER_FROM = 48
+# Worlds of a decision searched deeper: the seats after a follower answer with their
+# best cards, and a seat that leads (or plays last) picks its own next card as the
+# best in the world; later worlds play on with the policy's (each costs a few
+# rollouts). Only a search of DEEP_FROM worlds or more looks deeper: a quicker one
+# would spend most of its time on it (at 16 worlds the answers alone cost 2.6 times
+# the time at p95); at the default level's 40 both together gained against the UCT
+# sparring partner (docs/sparring-uct.md)
+DEEP_WORLDS = 16
+DEEP_FROM = 40
 # Points per Auge of the seat's party over half, in a card's value: cards that score
 # the same in a world are told apart by the Augen they keep (a margin that bad luck
 # elsewhere does not wipe out); far too small to outweigh a point.
@@ -144,8 +148,8 @@ def choose_play(
         return Action.playing(obs.seat, cards[0]), "the only legal card"
     default = play(obs, cards)[0]
     sample = weighted_worlds(obs, rng, count)
-    answered_worlds = ANSWERED_WORLDS if count >= ANSWER_FROM else 0
-    valued = value_cards(obs.seat, cards, default, sample, answered_worlds, deadline)
+    deep_worlds = DEEP_WORLDS if count >= DEEP_FROM else 0
+    valued = value_cards(obs.seat, cards, default, sample, deep_worlds, deadline)
     used = valued.used
     best = valued.best(default)
     if words:
@@ -179,13 +183,13 @@ def value_cards(
     cards: list[Card],
     default: Card,
     worlds: Iterable[GameState],
-    answered_worlds: int = 0,
+    deep_worlds: int = 0,
     deadline: float = math.inf,
     prune: bool = True,
 ) -> CardValues:
     """Plays each of ``seat``'s ``cards`` in each world, until the worlds run out or
-    the deadline passes (after two worlds at the least). In the first
-    ``answered_worlds`` the seats after a follower answer with their best cards. With
+    the deadline passes (after two worlds at the least). The first ``deep_worlds``
+    are searched deeper (``_value_after``). With
     ``prune`` only the best ``KEEP`` cards go on after ``PRUNE_AFTER`` worlds (a tie
     kept for ``default``, the policy's card)."""
     totals = dict.fromkeys(cards, 0.0)
@@ -199,7 +203,7 @@ def value_cards(
             # the clearly worse cards need no more worlds: spend them on the close ones
             alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
         for card in alive:
-            value, final = _value_after(world, seat, card, len(cards) > 1, used < answered_worlds)
+            value, final = _value_after(world, seat, card, len(cards) > 1, used < deep_worlds)
             totals[card] += value
             finals[card].append(final)
         used += 1
@@ -207,20 +211,26 @@ def value_cards(
 
 
 def _value_after(
-    world: GameState, seat: int, card: Card, compare: bool, answer: bool
+    world: GameState, seat: int, card: Card, compare: bool, deep: bool
 ) -> tuple[float, PlayedOut | None]:
     """``seat``'s points after playing ``card`` in ``world``, and the played-out deal.
 
     Near the end the world is solved exactly (no final deal is kept then). With
-    ``answer`` the seats after a follower answer with their best cards. With one
-    card to choose only the played-out deal matters, for the announcements.
+    ``deep`` the seats after a follower answer with their best cards, and elsewhere
+    the seat's own next card is its best in the world. With one card to choose only
+    the played-out deal matters, for the announcements.
     """
     state = play_card(world, seat, card)
     if compare and _solvable(state):
         value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT)
         if value is not None:
             return value, None
-    final = answered(state) if answer and compare and _answers_due(state) else rollout(state)
+    if not (deep and compare):
+        final = rollout(state)
+    elif _answers_due(state):
+        final = answered(state)
+    else:
+        final = looked_ahead(state, seat)
     return value_of(final, seat), final
 
 
@@ -250,6 +260,22 @@ def answered(state: GameState) -> PlayedOut:
 
 # Cards with more to them than their rank and Augen: Karlchen, Dulle, Fuchs
 EXTRAS = frozenset(Card.from_str(c) for c in ("CJ", "HT", "DA"))
+
+
+def looked_ahead(state: GameState, seat: int) -> PlayedOut:
+    """The deal played on as a rollout plays it up to ``seat``'s next card, then
+    finished after each of its cards in turn: the one that plays out best for it.
+
+    The seat plans its next card knowing this world, as a search of the world's own
+    tree would (the UCT sparring partner's kind of look ahead), on the rollouts'
+    judgement after that."""
+    while not state.is_over and state.to_act != seat:
+        state = _rollout_step(state)
+    if state.is_over:
+        return rollout(state)
+    cards = distinct_cards(state, seat, playable_cards(state, seat))
+    tried = [rollout(play_card(state, seat, c)) for c in cards]
+    return max(tried, key=lambda final: value_of(final, seat))
 
 
 def distinct_cards(state: GameState, seat: int, cards: list[Card]) -> list[Card]:
@@ -293,15 +319,29 @@ def rollout(state: GameState) -> PlayedOut:
     standard policy lets a trick of few Augen go, so without this a seat would lead
     a low trump and expect to keep the trick that makes it the partner.
     """
-    while state.contract == "wedding" and not state.wedding_decided and not state.is_over:
-        actor = state.to_act
-        assert actor is not None
-        cards = playable_cards(state, actor)
-        card = _claim_wedding(state, actor, cards) if len(cards) > 1 else cards[0]
-        if card is None:
-            card = play(world_view(state, actor), cards)[0]
-        state = play_card(state, actor, card)
+    while _wedding_open(state) and not state.is_over:
+        state = _rollout_step(state)
     return played_out(state)
+
+
+def _wedding_open(state: GameState) -> bool:
+    return state.contract == "wedding" and not state.wedding_decided
+
+
+def _rollout_step(state: GameState) -> GameState:
+    """``state`` after the card a rollout plays for the seat to act: the policy's, but
+    while a Hochzeit is open one that fights for the deciding trick (``_claim_wedding``)."""
+    actor = state.to_act
+    assert actor is not None
+    return play_card(state, actor, _rollout_card(state, actor))
+
+
+def _rollout_card(state: GameState, actor: int) -> Card:
+    cards = playable_cards(state, actor)
+    if len(cards) == 1:
+        return cards[0]
+    claimed = _claim_wedding(state, actor, cards) if _wedding_open(state) else None
+    return claimed if claimed is not None else play(world_view(state, actor), cards)[0]
 
 
 def value_of(final: PlayedOut, seat: int) -> float:

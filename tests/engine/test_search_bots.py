@@ -36,6 +36,7 @@ from doko.strong import (
     answered,
     choose_strong,
     distinct_cards,
+    looked_ahead,
     rollout,
     value_of,
 )
@@ -387,30 +388,75 @@ def test_each_seat_still_to_play_answers_with_its_best_card() -> None:
     assert departed >= 5  # the answers are not simply the standard cards
 
 
-def test_only_the_top_level_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-    real = strong.answered
+def played_since(final: GameState, start: GameState) -> list[tuple[int, Card]]:
+    """The cards played from ``start`` to the end of ``final``, in order."""
+    return [
+        (seat, card)
+        for trick in final.tricks[len(start.tricks) :]
+        for seat, card in zip(trick.seats, trick.cards, strict=True)
+    ][len(start.trick) :]
 
-    def counted(state: GameState) -> PlayedOut:
-        calls.append(1)
-        return real(state)
 
-    monkeypatch.setattr(strong, "answered", counted)
-    # turns of a seat that follows in a trick with another seat still to come
+def test_a_lead_is_judged_by_the_best_next_card_of_the_leader() -> None:
+    departed = checked = 0
+    for state in random_positions("ddv", 400, seed=9):
+        if state.phase != "play" or state.trick or checked == 30:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        after = play_card(state, seat, playable_cards(state, seat)[0])
+        if not after.hands[seat]:
+            continue  # its last card
+        plain, ahead = rollout(after), looked_ahead(after, seat)
+        plain_cards = played_since(plain.state(), after)
+        ahead_cards = played_since(ahead.state(), after)
+        mine = next(i for i, (s, _) in enumerate(plain_cards) if s == seat)
+        assert ahead_cards[:mine] == plain_cards[:mine]  # the rollout's cards up to its turn
+        at = after
+        for s, card in plain_cards[:mine]:
+            at = play_card(at, s, card)
+        best = max(
+            value_of(rollout(play_card(at, seat, card)), seat)
+            for card in distinct_cards(at, seat, playable_cards(at, seat))
+        )
+        assert value_of(ahead, seat) == best >= value_of(plain, seat)
+        departed += ahead_cards != plain_cards
+        checked += 1
+    assert checked == 30
+    assert departed >= 5  # the look ahead is not simply the standard card
+
+
+def test_only_a_search_of_enough_worlds_looks_deeper(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real_answered, real_ahead = strong.answered, strong.looked_ahead
+
+    def answered_counted(state: GameState) -> PlayedOut:
+        calls.append("answered")
+        return real_answered(state)
+
+    def ahead_counted(state: GameState, seat: int) -> PlayedOut:
+        calls.append("ahead")
+        return real_ahead(state, seat)
+
+    monkeypatch.setattr(strong, "answered", answered_counted)
+    monkeypatch.setattr(strong, "looked_ahead", ahead_counted)
+    # turns of a seat that leads, or follows with another seat still to come
     positions = [
         state
         for state in random_positions("ddv", 300, seed=6)
-        if state.phase == "play" and len(state.trick) in (1, 2) and cards_only_from_now(state)
-    ][:12]
-    top, default = level_bot("strong"), level_bot("advanced")
-    for spec in (default, top):
+        if state.phase == "play" and len(state.trick) < 3 and cards_only_from_now(state)
+    ][:16]
+    quick = f"strong#{strong.DEEP_FROM - 1}"
+    for spec in (quick, level_bot("advanced"), level_bot("strong")):
         calls.clear()
         bot = get_bot(f"{spec}@60000")
         for state in positions:
             seat = state.to_act
             assert seat is not None
             bot(observe(state, seat), random.Random(1))
-        assert (len(calls) > 0) == (spec == top), (spec, len(calls))
+        deep = spec != quick
+        assert ({"answered", "ahead"} <= set(calls)) == deep, (spec, calls.count("ahead"))
+        assert bool(calls) == deep
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[GameState]:
