@@ -235,10 +235,10 @@ def _value_after(
 
 
 def _answers_due(state: GameState) -> bool:
-    """Do seats still play into a trick the searching seat followed in (not led:
-    answering every lead costs ten times the rollouts), with the parties settled?"""
-    settled = state.contract != "wedding" or bool(state.wedding_decided)
-    return len(state.trick) > 1 and settled
+    """Do seats still play into a trick the searching seat followed in, with the
+    parties settled? (A lead is looked ahead instead: answering it costs ten times
+    the rollouts.)"""
+    return len(state.trick) > 1 and not _wedding_open(state)
 
 
 def answered(state: GameState) -> PlayedOut:
