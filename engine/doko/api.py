@@ -372,6 +372,99 @@ def _rebuild(data: Any) -> Table:
     return t
 
 
+# -- entries of an imported file, each checked whole before anything is stored ----
+#
+# ``check_entries`` {"entries": [{"key", "data"}...]} -> {"problems": [REFUSAL...]}: a
+# saved table replayed (never made the running one), a keeper's sheet scored game by
+# game, a variant's rules read, a tournament evening's standings worked out. Each
+# problem is ``import-entry`` with the entry's key and the engine's own refusal.
+
+MAX_ENTRIES = 2000  # entries one imported file may hold (statistics are one entry)
+
+
+def check_entries(payload: dict[str, Any]) -> dict[str, Any]:
+    entries = payload.get("entries")
+    if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+        raise Refused("import-entries", most=MAX_ENTRIES)
+    problems = []
+    for item in entries:
+        key = str(item.get("key", ""))[:80] if isinstance(item, dict) else ""
+        try:
+            if not isinstance(item, dict):
+                raise Refused("import-shape", field="entry")
+            check_entry(key, item.get("data"))
+        except ValueError as err:
+            problems.append(Refused("import-entry", key=key, reason=coded(err)).to_json())
+        except (TypeError, KeyError, AttributeError, IndexError) as err:
+            reason = Refused("saved-table-malformed", error=type(err).__name__)
+            problems.append(Refused("import-entry", key=key, reason=reason).to_json())
+    return {"problems": problems}
+
+
+def check_entry(key: str, data: Any) -> None:
+    """Refuse (raise a coded error) a stored entry the page could not use."""
+    kind = key.split(":")[0]
+    if not isinstance(data, dict):
+        raise Refused("import-shape", field="data")
+    if kind == "game":
+        _check_saved_game(data)
+    elif kind == "keeper":
+        _check_keeper(data)
+    elif kind == "variants":
+        variants = data.get("variants")
+        if not isinstance(variants, list):
+            raise Refused("import-shape", field="variants")
+        for variant in variants:
+            _check_variant(variant)
+    elif kind == "variant":
+        _check_variant(data)
+    elif kind == "tournament":
+        evening.standings(data)
+    elif kind not in ("stats", "settings"):
+        raise Refused("import-kind")
+
+
+def _check_saved_game(data: dict[str, Any]) -> None:
+    if "table" in data:  # schema 2: the whole table, as ``resume`` takes it
+        try:
+            _rebuild(data["table"])
+        except ValueError as err:
+            raise Refused("saved-table", reason=coded(err)) from None
+        return
+    state = replay(data.get("record"))  # schema 1: the running deal alone
+    seat = data.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise Refused("seat-range", last=state.players - 1)
+
+
+def _check_keeper(data: dict[str, Any]) -> None:
+    games = data.get("games")
+    if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
+        raise Refused("import-shape", field="games")
+    spec = data.get("rules") or data.get("preset")
+    players = data.get("players")
+    if players not in load_rules(spec).players:
+        raise Refused("import-shape", field="players")
+    try:
+        score_sheet(
+            {"rules": spec, "players": players, "summaries": [g.get("summary") for g in games]}
+        )
+    except Refused as err:
+        if err.code != "bock-game":
+            raise
+        raise Refused("import-game", n=err.params["index"] + 1, reason=err.params["reason"]) from None
+
+
+def _check_variant(variant: Any) -> None:
+    if not isinstance(variant, dict) or not isinstance(variant.get("rules"), dict):
+        raise Refused("import-shape", field="variant")
+    name = str(variant.get("name", ""))[:60]
+    try:
+        load_rules(variant["rules"])
+    except ValueError as err:
+        raise Refused("import-variant", name=name, reason=coded(err)) from None
+
+
 def _record(state: GameState) -> dict[str, Any]:
     stored: dict[str, Any] = json.loads(json.dumps(record_of(state)))  # as storage gives it
     return stored
@@ -689,6 +782,7 @@ HANDLERS = {
     "undo": undo,
     "score": score,
     "score_sheet": score_sheet,  # a keeper's sheet with its Bockrunden
+    "check_entries": check_entries,  # an imported file, checked before it is stored
     # a tournament evening: the draw, each table's sheet, the standings
     "tournament_draw": tournament_draw,
     "tournament_check_sheet": tournament_check_sheet,

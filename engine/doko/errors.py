@@ -324,6 +324,13 @@ MESSAGES: dict[str, str] = {
     "bock-games": "games must be a list of game summaries (at most {most})",
     "bock-game": "game {index}: {reason}",
     "bock-game-rules": "its rules or table size differ from the sheet's",
+    # -- entries of an imported file checked before one is stored (doko.api) ------------
+    "import-entries": "entries must be a list of {{key, data}} (at most {most})",
+    "import-entry": "{key}: {reason}",
+    "import-game": "game {n} of the sheet: {reason}",
+    "import-kind": "an entry of a kind this page does not keep",
+    "import-shape": "the entry's {field} is missing or not what it should be",
+    "import-variant": "variant {name!r}: {reason}",
     # -- anything else: a Python error's own text ------------------------------------
     "unexpected": "{detail}",
 }
