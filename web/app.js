@@ -116,11 +116,12 @@ const ctx = {
   status: (text) => { document.getElementById("status").textContent = text; },
   save: null,
   setAside: null,
+  reread: null,
   download,
   meta: () => store.meta,
 };
 const slices = storedSlices(ctx, rulesReady);
-Object.assign(ctx, { save: slices.save, setAside: slices.setAside });
+Object.assign(ctx, { save: slices.save, setAside: slices.setAside, reread: slices.reread });
 
 const game = createGame(ctx, { render, seatName });
 const table = createPageIntents(ctx, game, { render, seatName });
@@ -140,10 +141,61 @@ function openScreen(screen, more = {}) {
   render();
 }
 
+// The link of what the page shows now: a link the page refuses goes back to it.
+let shownHash = "";
+
+// A link the page cannot open changes nothing: nothing is stored or set aside, the page
+// stays on what it showed (the start page on a first visit), and the alert says why.
+// `back`: the link to go back to when the page has already left what it showed.
+function refuseLink(why, back = null) {
+  const here = back ?? (store.screen === "play" ? store.game.link : shownHash);
+  history.replaceState(null, "", here || "#/");
+  if (back === null && here && store.screen !== "start") {
+    update((s) => { s.alert = why; });
+    return;
+  }
+  route();
+  update((s) => { s.alert = why; });
+}
+
+// Why a game link cannot be played, or "" (its house rules the engine checks later).
+function playLinkProblem(params, link) {
+  if (link.error) return t("linkRefused", { why: errorText(link.error) });
+  const preset = V.presetOf(link.rules);
+  if (store.rulesMeta && !Object.hasOwn(store.rulesMeta, preset)) {
+    return t("linkRefused", { why: errorText({ code: "unknown-preset",
+      params: { preset: preset.slice(0, 40), presets: Object.keys(store.rulesMeta).join(", ") } }) });
+  }
+  if (params.has("seed") && !/^\d{1,15}$/.test(params.get("seed"))) {
+    return t("linkRefused", { why: t("linkBadSeed") });
+  }
+  return "";
+}
+
 function route() {
   const { path, params } = parseHash(location.hash);
-  // only the table screen plays the saved game; elsewhere another tab may take it
-  if (path !== "/play" && path !== "/game") tabs.release();
+  if (path === "/play") {
+    const link = V.rulesFromParams(params, store.preset);
+    const problem = playLinkProblem(params, link);
+    if (problem) return refuseLink(problem);
+  }
+  if (path.startsWith("/game/")) { // a saved game's link: is it there?
+    const hash = location.hash;
+    saved.savedGame(hash).then((found) => {
+      if (hash !== location.hash) return;
+      if (found) routeTo(path, params);
+      else refuseLink(t("linkRefused", { why: errorText({ code: "game-gone", params: {} }) }));
+    });
+    return;
+  }
+  routeTo(path, params);
+}
+
+function routeTo(path, params) {
+  const before = shownHash;
+  shownHash = location.hash;
+  // only the table screen plays a saved game; elsewhere another tab may take it
+  if (path !== "/play" && path !== "/game" && !path.startsWith("/game/")) tabs.release();
   // a link's parameters hold for the game it opens, not for any screen after it
   store.delay = linkDelay(params) ?? delayOf(store.options);
   if (params.has("wait")) net.setWait(Number(params.get("wait")));
@@ -163,12 +215,11 @@ function route() {
     const { seed, players, rounds, level } = gameLink(params);
     if (store.rulesMeta && Object.hasOwn(store.rulesMeta, V.presetOf(link.rules))) store.preset = V.presetOf(link.rules);
     Object.assign(store, { players, rounds, level });
-    game.startGame(link.rules, seed ?? randomSeed(), false, location.hash,
-      link.error ? t("badOptions", { why: errorText(link.error) }) : "");
+    game.startGame(link.rules, seed ?? randomSeed(), false, location.hash, refusedBack(before));
   } else if (path.startsWith("/replay/") || path === "/demos") {
     openReplay(path, params);
-  } else if (path === "/game") {
-    game.startGame(store.preset, randomSeed());
+  } else if (path === "/game" || path.startsWith("/game/")) {
+    game.startGame(store.preset, randomSeed(), false, location.hash, refusedBack(before));
   } else if (path === "/tournament" || path.startsWith("/tournament/")) {
     openScreen("tournament"); // the stored evening first, then the route
     slices.rereadTournament().then(() => tournamentRoute(ctx, path));
@@ -188,6 +239,11 @@ function route() {
     render();
     startRoute(ctx);
   }
+}
+
+// What a game link the engine refused does: back to `before`, saying why.
+function refusedBack(before) {
+  return (why) => refuseLink(t("linkRefused", { why: errorText(why) }), before);
 }
 
 async function openReplay(path, params) {

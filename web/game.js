@@ -21,26 +21,23 @@ export function createGame(ctx, { render, seatName }) {
   const store = ctx.state;
   const call = ctx.call;
 
-  // Own the saved game before touching it. false: another tab plays it, and this tab
+  // Own the game `gameId` before touching it. false: another tab plays it, and this tab
   // says so and offers to take it over (takeOver() does).
-  async function ownTable(token, again, steal) {
-    const mine = await tabs.own(steal ? "steal" : "try");
+  async function ownTable(token, again, steal, gameId) {
+    const mine = await tabs.own(gameId, steal ? "steal" : "try");
     if (token !== store.game.token) {
       if (store.screen !== "play") tabs.release(); // the player left before the lock came
       return false;
     }
     if (mine) {
-      try { await saved.claimGame(tabs.tabId); } catch { /* no storage: nothing to guard */ }
+      try { await saved.claimGame(gameId, tabs.tabId); } catch { /* no storage: nothing to guard */ }
       if (token !== store.game.token) return false;
       store.tab = "own";
       store.tabWhy = "";
       store.game.again = null;
       return true;
     }
-    const other = await saved.savedGame("#/game");
-    if (token !== store.game.token) return false;
-    Object.assign(store, { tab: "elsewhere", tabWhy: "", busy: false, view: null,
-      otherGame: !!other && location.hash !== "#/game" && other.hash !== location.hash });
+    Object.assign(store, { tab: "elsewhere", tabWhy: "", busy: false, view: null });
     store.game.again = again;
     render();
     return false;
@@ -53,28 +50,45 @@ export function createGame(ctx, { render, seatName }) {
     tabs.release();
     Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
     // taking it back resumes the newest saved state, whichever tab wrote it
-    store.game.again = { kind: "start", rules: store.preset, seed: randomSeed(), from: "#/game", alert: "" };
+    store.game.again = { kind: "start", rules: store.preset, seed: randomSeed(), from: gameHash(store.game.id),
+      alert: "" };
     render();
   }
 
-  // `from`: the saved game to resume (the link's own, or "#/game": whichever is saved);
-  // `alert`: what is wrong with the link (a bad options=), said while the deal starts.
-  async function startGame(rules, seed, steal = false, from = location.hash, alert = "") {
+  // `from`: the saved game to resume: a #/play link's own, "#/game/<id>" that game, or
+  // "#/game" the last one played; none there, a new game starts beside the saved ones.
+  // `onRefused(why)`: the engine refused the link's house rules (nothing is written then).
+  async function startGame(rules, seed, steal = false, from = location.hash, onRefused = null) {
     const token = ++store.game.token;
-    // the link the game is stored under: its own #/play link, else #/game
-    store.game.link = location.hash.startsWith("#/play") ? location.hash : "#/game";
-    Object.assign(store, { screen: "play", view: null, busy: true, alert, error: "", picked: [],
+    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
       expanded: [], tab: "own", variantNotice: null });
     render();
-    if (!await ownTable(token, { kind: "start", rules, seed, from, alert }, steal)) return;
     const resume = await saved.savedGame(from);
     if (token !== store.game.token) return;
+    if (!resume && from.startsWith("#/game/") && onRefused) return onRefused({ code: "game-gone", params: {} });
+    const id = resume?.gameId ?? randomId();
+    useGame(id, resume?.hash ?? (from.startsWith("#/play") ? from : gameHash(id)));
+    if (!await ownTable(token, { kind: "start", rules, seed, from: resume ? gameHash(id) : from, onRefused },
+      steal, id)) return;
     if (resume && await resumeSaved(token, resume)) return;
     if (token !== store.game.token) return;
-    store.game.id = randomId();
+    if (resume) { // set aside: a new game in its place, under a new id
+      const fresh = randomId();
+      if (location.hash.startsWith("#/game/")) history.replaceState(null, "", gameHash(fresh));
+      useGame(fresh, from.startsWith("#/play") ? from : gameHash(fresh));
+      if (!await ownTable(token, { kind: "start", rules, seed, from, onRefused }, steal, fresh)) return;
+    }
     if (typeof rules !== "string") {
-      rules = await checkLinkRules(token, rules);
+      const checked = await checkLinkRules(token, rules);
       if (token !== store.game.token) return;
+      if (checked.refusal) {
+        tabs.release();
+        if (onRefused) return onRefused(checked.refusal);
+        store.alert = t("badOptions", { why: errorText(checked.refusal) });
+        rules = V.presetOf(rules);
+      } else {
+        rules = checked.rules;
+      }
     }
     const players = store.players;
     // the engine seats its bots of the chosen level (its default without one)
@@ -86,20 +100,25 @@ export function createGame(ctx, { render, seatName }) {
   }
 
   // A link's variant: checked by the engine first. Accepted, it is summed up over the table
-  // before the first card (with an offer to save it, unless this device has it already);
-  // refused, the alert says why and the deal is played with the preset alone.
+  // before the first card (with an offer to save it, unless this device has it already):
+  // {rules}; refused: {refusal} (the link is not played).
   async function checkLinkRules(token, rules) {
     const answer = await V.checkAnswer(ctx, rules);
-    if (token !== store.game.token) return rules;
-    if (!answer.ok) {
-      store.alert = t("badOptions", { why: errorText(answer.refusal) });
-      render();
-      return V.presetOf(rules);
-    }
+    if (token !== store.game.token) return { rules };
+    if (!answer.ok) return { refusal: answer.refusal };
     const saved = V.findVariant(store.variants, answer.rules);
     store.variantNotice = { rules: answer.rules, differences: answer.differences, saved: saved?.name ?? "",
       asking: false, name: "" };
-    return answer.rules;
+    return { rules: answer.rules };
+  }
+
+  // The game this page plays from now on: its id and the link it is stored under (a
+  // #/play link's own, so a reload goes on with it; else #/game/<id>, shown in the bar).
+  function useGame(id, link) {
+    store.game.id = id;
+    store.game.link = link;
+    const here = location.hash;
+    if (here !== link && !here.startsWith("#/play") && !here.startsWith("#/game/")) history.replaceState(null, "", link);
   }
 
   // A link's table choices (players, level, rounds) that the engine refuses are said in
@@ -107,7 +126,7 @@ export function createGame(ctx, { render, seatName }) {
   async function newGameOrDefaults(token, payload) {
     try {
       const answer = await call("new_game", payload);
-      if (token === store.game.token) await persist(token, "new_game", answer.save);
+      if (token === store.game.token) await persist(token, "new_game", answer.save, answer.view);
       if (token === store.game.token) setView(answer.view, answer.events);
       return;
     } catch (err) {
@@ -128,14 +147,14 @@ export function createGame(ctx, { render, seatName }) {
       answer = resume.table ? await call("resume", { table: resume.table })
         : await call("load_record", { record: resume.record, seat: resume.seat });
     } catch (err) {
-      if (token === store.game.token) await saved.setAsideGame({ code: err.code, params: err.params });
+      if (token === store.game.token) await saved.setAsideGame(resume.gameId, { code: err.code, params: err.params });
       return false;
     }
     if (token !== store.game.token) return true;
-    store.game.id = typeof resume.gameId === "string" ? resume.gameId : randomId();
     const shared = together.resumed(resume.together, answer.view.players);
-    // a schema 1 entry is written again as a whole table
-    if (!await persist(token, "resume", answer.save) || token !== store.game.token) return true;
+    // a schema 1 entry is written again as a whole table; an unchanged one is left as it is
+    const same = JSON.stringify(answer.save) === JSON.stringify(resume.table);
+    if (!same && (!await persist(token, "resume", answer.save, answer.view) || token !== store.game.token)) return true;
     setView(await passplay.present(answer.view), answer.events);
     if (shared === "host" && token === store.game.token) net.hostStarted(false);
     return true;
@@ -150,7 +169,7 @@ export function createGame(ctx, { render, seatName }) {
       const answer = await call(type, payload);
       // a saved game is written (and committed) before the move is shown as done; a
       // refused write is no move: the table says where the game went instead
-      if (token !== store.game.token || !await persist(token, type, answer.save)) return;
+      if (token !== store.game.token || !await persist(token, type, answer.save, answer.view)) return;
       const seen = await passplay.present(answer.view); // pass and play: only the hand that may show
       if (token === store.game.token) setView(seen, answer.events);
     } catch (err) {
@@ -169,13 +188,12 @@ export function createGame(ctx, { render, seatName }) {
   // person at the bottom; a host's other seats are bots until guests sit down.
   async function startTogether(mode, names, steal = false) {
     const token = ++store.game.token;
-    history.replaceState(null, "", "#/game");
-    store.game.link = "#/game";
+    const id = randomId();
+    useGame(id, gameHash(id));
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
       expanded: [], tab: "own", together: { mode, names, covered: null, revealed: null } });
     render();
-    if (!await ownTable(token, { kind: "together", mode, names }, steal)) return;
-    store.game.id = randomId();
+    if (!await ownTable(token, { kind: "together", mode, names }, steal, id)) return;
     const seat = Math.max(0, names.findIndex((n) => n != null));
     const payload = { rules: store.preset, seed: store.game.seed ?? randomSeed(), seat, players: store.players,
       bots: names.map((n) => (n == null ? levelBot(store) : null)) };
@@ -191,7 +209,8 @@ export function createGame(ctx, { render, seatName }) {
     store.busy = true;
     try {
       const answer = await call(type, payload);
-      if (token === store.game.token && await persist(token, type, answer.save) && token === store.game.token) {
+      if (token === store.game.token && await persist(token, type, answer.save, answer.view)
+        && token === store.game.token) {
         setView(answer.view, answer.events);
       }
       return null;
@@ -232,10 +251,12 @@ export function createGame(ctx, { render, seatName }) {
     net.afterView();
   }
 
-  // A finished deal goes into the statistics kept on this device.
+  // A finished deal goes into the statistics kept on this device (once: storage keeps
+  // the first entry of a deal). Its level is the one its bots play, whatever the start
+  // page's choice is now.
   function keepDealStat(view) {
-    saved.addDealStat(dealStat(view, { game: store.game.id, level: store.level ?? store.defaultLevel }))
-      .catch(() => {});
+    const level = store.botLevels.find((l) => view.bots.includes(l.bot))?.id ?? store.level ?? store.defaultLevel;
+    saved.addDealStat(dealStat(view, { game: store.game.id, level })).catch(() => {});
   }
 
   // The deal review of the sheet's deal `row` (0-based), for the player's seat.
@@ -298,13 +319,13 @@ export function createGame(ctx, { render, seatName }) {
 
   // Write the table; false if the write was refused because another tab has the game
   // (this tab then stops and says so). Other storage failures keep the game going.
-  async function persist(token, type, table) {
+  async function persist(token, type, table, view) {
     if (!store.view && store.screen !== "play") return true;
     try {
       // under the game's own link, not the page's now: a reply may land after the player
       // left for another screen and before that screen's route has run
-      await saved.saveGame(table, store.game.link,
-        { owner: tabs.tabId, gameId: store.game.id, back: type === "undo", together: together.saved() });
+      await saved.saveGame(table, store.game.link, { owner: tabs.tabId, gameId: store.game.id,
+        back: type === "undo", together: together.saved(), info: gameInfo(view) });
     } catch (err) {
       if (err?.code === "game-owned" || err?.code === "game-newer") {
         if (token === store.game.token) lostTable(err.code);
@@ -320,12 +341,11 @@ export function createGame(ctx, { render, seatName }) {
     const token = ++store.game.token;
     Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
       picked: [], tab: "own" });
-    history.replaceState(null, "", "#/game");
-    store.game.link = "#/game";
+    const id = randomId();
+    useGame(id, gameHash(id));
     render();
-    return ownTable(token, { kind: "record", record, seat }, steal).then((mine) => {
+    return ownTable(token, { kind: "record", record, seat }, steal, id).then((mine) => {
       if (!mine) return undefined;
-      store.game.id = randomId();
       return request(token, "load_record", { record, seat });
     });
   }
@@ -361,11 +381,24 @@ export function createGame(ctx, { render, seatName }) {
     if (!again || store.screen !== "play") return;
     if (again.kind === "together") startTogether(again.mode, again.names, true);
     else if (again.kind === "record") playOn(again.record, again.seat, true);
-    else startGame(again.rules, again.seed, true, again.from, again.alert);
+    else startGame(again.rules, again.seed, true, again.from, again.onRefused);
   }
 
   tabs.onLost(() => lostTable());
 
   return { startGame, startTogether, playOn, takeOver, request, setView, scheduleBot, act, tapCard,
     guestMove, setBots, reviewDeal, saveNoticeVariant };
+}
+
+// The link that opens a saved game.
+export const gameHash = (id) => `#/game/${id}`;
+
+// What the start page lists of a saved game, from its last view: rules, table, deals
+// played, and a Bock or Pflichtsolo state worth knowing.
+export function gameInfo(view) {
+  if (!view) return null;
+  return { rules: view.rules_spec ?? view.rules, players: view.players, deals: view.sheet?.length ?? 0,
+    rounds: view.rounds ?? null, roundsPlayed: view.rounds_played ?? null, bock: view.bock_to_come ?? 0,
+    duty: Array.isArray(view.owes_duty_solo) ? view.owes_duty_solo.length : 0,
+    finished: !!view.series_finished };
 }

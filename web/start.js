@@ -50,14 +50,68 @@ function chips(kind, values, chosen, label) {
       dataset: { intent: kind, value: String(value), focus: `${kind}:${value}`, testid: kind } }, text)));
 }
 
-function resumeCard(store) {
-  const saved = store.savedGame;
-  if (!saved) return null;
-  return h("section", { class: "resume-card", "aria-labelledby": "resume-title" },
-    h("h2", { id: "resume-title", text: t("resumeTitle") }),
-    h("p", { text: t("resumeLine", { rules: saved.rules ? rulesName(saved.rules, store) : "" }) }),
-    h("a", { class: "button primary", href: saved.hash, dataset: { testid: "resume" } },
-      t("resume")));
+// Every game saved on this device, the last played first: each resumable, each deletable
+// (with a way back).
+function savedGamesList(store) {
+  const games = store.savedGames ?? [];
+  if (!games.length) return null;
+  return h("section", { class: "resume-card", "aria-labelledby": "resume-title", dataset: { testid: "saved-games" } },
+    h("h2", { id: "resume-title", text: t(games.length > 1 ? "savedGamesTitle" : "resumeTitle") }),
+    h("ul", { class: "saved-games" }, games.map((g, i) => savedGameItem(store, g, i === 0))));
+}
+
+function savedGameItem(store, g, first) {
+  return h("li", { class: "saved-game", dataset: { testid: "saved-game", id: g.id } },
+    h("span", { class: "saved-game-what" },
+      h("strong", { text: g.rules ? rulesName(g.rules, store) : t("savedGameUnknown") }),
+      h("span", { class: "quiet", text: gameFacts(g) })),
+    h("span", { class: "saved-game-go" },
+      h("a", { class: `button${first ? " primary" : ""}`, href: `#/game/${g.id}`,
+        dataset: { testid: first ? "resume" : "resume-other" } }, t("resume")),
+      h("button", { type: "button", dataset: { intent: "game-delete", value: g.id, testid: "game-delete",
+        focus: `game-delete:${g.id}` }, text: t("quarantineDelete") })));
+}
+
+// "4 Spieler · 6 Spiele gespielt · Noch 4 Bockspiele · zuletzt 6.12., 20:15"
+function gameFacts(g) {
+  const info = g.info ?? {};
+  const parts = [];
+  if (g.names?.length) parts.push(g.names.join(", "));
+  else if (info.players) parts.push(t("playersCount", { n: info.players }));
+  parts.push(t("dealsPlayed", { n: info.deals ?? 0 }));
+  if (info.bock > 0) parts.push(t("bockToCome", { n: info.bock }));
+  if (info.duty > 0) parts.push(t("dutySolosOwed", { n: info.duty }));
+  if (info.finished) parts.push(t("seriesDone"));
+  if (g.savedAt) {
+    parts.push(t("lastPlayed", { when: new Date(g.savedAt).toLocaleString(getLang() === "de" ? "de-DE" : "en-GB",
+      { dateStyle: "short", timeStyle: "short" }) }));
+  }
+  return parts.join(" · ");
+}
+
+// An import that would replace stored data asks first, and offers to save everything.
+function importQuestion(store) {
+  const ask = store.importAsk;
+  if (!ask) return null;
+  return h("section", { class: "import-ask", role: "alertdialog", "aria-labelledby": "import-ask-title",
+    dataset: { testid: "import-ask" } },
+  h("h2", { id: "import-ask-title", text: t("importReplacesTitle") }),
+  h("p", { text: t("importReplaces", { what: ask.replaces.map(kindName).join(", ") }) }),
+  h("div", { class: "import-ask-go" },
+    h("button", { type: "button", class: "danger", dataset: { intent: "import-replace", testid: "import-replace" },
+      text: t("importReplace") }),
+    h("button", { type: "button", dataset: { intent: "saves-export", testid: "import-export-first" },
+      text: t("exportFirst") }),
+    h("button", { type: "button", dataset: { intent: "import-cancel", testid: "import-cancel" },
+      text: t("cancel") })));
+}
+
+// "Gelöscht — Rückgängig": the last delete (or replacing import) can be taken back.
+function undoBar(store) {
+  if (!store.undo) return null;
+  return h("div", { class: "undo-bar", role: "status", dataset: { testid: "undo-bar" } },
+    h("span", { text: store.undo.text }),
+    h("button", { type: "button", dataset: { intent: "undo-delete", testid: "undo-delete" }, text: t("undoDelete") }));
 }
 
 // Entries the page could not open (damaged, or from a newer version): each can be
@@ -107,7 +161,9 @@ export function startScreen(store) {
   return h("div", { class: "start" },
     h("section", { class: "hero" }, fan(),
       h("p", { class: "tagline", text: t("tagline") })),
-    resumeCard(store),
+    undoBar(store),
+    importQuestion(store),
+    savedGamesList(store),
     h("section", { class: "setup", "aria-labelledby": "setup-title" },
       h("h2", { id: "setup-title", text: t("rules") }),
       ids.length
@@ -170,14 +226,49 @@ async function listQuarantined(ctx) {
   ctx.update((s) => { s.quarantined = list; });
 }
 
-// "Weiterspielen": whatever game the device holds, under its own link; then the entries
-// set aside.
+// Every saved game, the last played first; then the entries set aside.
 export async function startRoute(ctx) {
-  const found = await saved.savedGame("#/game").catch(() => null);
-  const hash = found?.hash;
-  const rules = found?.table?.game?.rules ?? found?.record?.rules ?? null;
-  ctx.update((s) => { s.savedGame = typeof hash === "string" && hash.startsWith("#/") ? { hash, rules } : null; });
+  await listGames(ctx);
   await listQuarantined(ctx);
+}
+
+async function listGames(ctx) {
+  const games = await saved.savedGames().catch(() => []);
+  ctx.update((s) => { s.savedGames = games.map(gameListItem); });
+}
+
+// What the start page shows of a saved game (not the table itself).
+function gameListItem(g) {
+  const d = g.data;
+  const rules = d.info?.rules ?? d.table?.game?.rules ?? d.record?.rules ?? null;
+  const names = Array.isArray(d.together?.names) ? d.together.names.filter((n) => typeof n === "string") : [];
+  return { id: g.id, savedAt: g.savedAt, rules, names, info: d.info ?? null };
+}
+
+// What is stored changed under the page (an import, an undo): every screen's data read
+// again, and the start page's lists.
+async function storedChanged(ctx) {
+  await ctx.reread();
+  await startRoute(ctx);
+}
+
+// The message for an import refused: which entry, what is wrong.
+function importProblem(err) {
+  if (err?.code === "import-entry") {
+    const key = String(err.params?.key ?? "");
+    return t("importEntryBad", { what: kindName(key), why: errorText(err.params?.reason) });
+  }
+  return err?.code ? errorText(err) : t("storageFailed");
+}
+
+async function commitImport(ctx, plan) {
+  const done = await saved.commitImport(plan);
+  ctx.update((s) => {
+    s.importAsk = null;
+    s.undo = done.trashId === null ? null : { id: done.trashId, text: t("importedReplaced") };
+  });
+  await storedChanged(ctx);
+  ctx.alert(t("importedCount", { n: done.keys.length }));
 }
 
 // Another tab or a failed read set an entry aside: the list is read again.
@@ -220,14 +311,41 @@ export const startIntents = {
   },
   // the hidden file field opens the device's file chooser
   "saves-import": () => document.querySelector("[data-testid=import-file]")?.click(),
+  // checked whole first (shape, then the engine); what would replace stored data asks
   "saves-import-file": async (ctx, data) => {
     const file = data.files?.[0];
     if (!file) return;
+    let plan;
     try {
-      await saved.importFile(file);
-      ctx.alert(t("imported"));
+      const check = (entries) => ctx.call("check_entries", { entries }).then((a) => a.problems);
+      plan = await saved.planImport(await saved.fileText(file), check);
     } catch (err) {
-      ctx.alert(t("importBad", { why: errorText(err) }));
+      ctx.update((s) => { s.importAsk = null; });
+      return ctx.alert(t("importBad", { why: importProblem(err) }));
     }
+    if (plan.replaces.length) return ctx.update((s) => { s.importAsk = plan; });
+    try { await commitImport(ctx, plan); } catch { ctx.alert(t("storageFailed")); }
+  },
+  "import-replace": async (ctx) => {
+    const plan = ctx.state.importAsk;
+    if (!plan) return;
+    try { await commitImport(ctx, plan); } catch { ctx.alert(t("storageFailed")); }
+  },
+  "import-cancel": (ctx) => ctx.update((s) => { s.importAsk = null; }),
+  "game-delete": async (ctx, data) => {
+    try {
+      const id = await saved.deleteEntries([`game:${data.value}`]);
+      ctx.update((s) => { s.undo = id === null ? null : { id, text: t("deleted") }; });
+    } catch {
+      ctx.alert(t("storageFailed"));
+    }
+    await listGames(ctx);
+  },
+  "undo-delete": async (ctx) => {
+    const undo = ctx.state.undo;
+    if (!undo) return;
+    ctx.update((s) => { s.undo = null; });
+    try { await saved.undoDelete(undo.id); } catch { ctx.alert(t("storageFailed")); }
+    await storedChanged(ctx);
   },
 };

@@ -4,7 +4,12 @@
 // the "quarantine" store and reported, never thrown away and never written over; entries
 // from older pages are migrated. Export/import of everything as one JSON file.
 //
-// The "game" entry, schema 2: {hash, table} where table is the engine's `save` answer
+// Every running game has its own entry, "game:<gameId>" (older pages kept one, "game",
+// moved to its own key on the first read): a link or an import never goes over another.
+// An entry the player deletes, or that an import replaces after asking, goes to the
+// "trash" store first, so "Rückgängig" brings it back.
+//
+// A game entry, schema 2: {hash, table} where table is the engine's `save` answer
 // (the series record with every finished deal, games before it, the running deal's
 // record, seat, bots), rebuilt by the engine's `resume`, with `moves` (every action in
 // it) and `gameId` (the same across tabs that resumed it); the entry's `owner` is the
@@ -16,6 +21,7 @@ import { isEvening } from "./tournament-evening.js";
 export const SCHEMA = 2;
 const READABLE = [1, 2]; // schema 1: a game entry is one game record (keeper: unchanged)
 const DB = "doko";
+const DB_VERSION = 2; // 2: the "trash" store (deleted and replaced entries, for undo)
 const MAX_ENTRY = 400_000; // characters of JSON per stored entry
 const MAX_FILE = 2_000_000; // characters of an imported file
 const MAX_DEPTH = 40; // nesting of a stored entry (a saved table needs about 8)
@@ -53,13 +59,14 @@ function open() {
   if (!dbPromise) {
     dbPromise = new Promise((resolve, reject) => {
       if (!("indexedDB" in self)) { reject(new Error("no IndexedDB")); return; }
-      const req = indexedDB.open(DB, 1);
+      const req = indexedDB.open(DB, DB_VERSION);
       req.onupgradeneeded = () => {
         const db = req.result;
         if (!db.objectStoreNames.contains("saves")) db.createObjectStore("saves");
         if (!db.objectStoreNames.contains("quarantine")) {
           db.createObjectStore("quarantine", { autoIncrement: true });
         }
+        if (!db.objectStoreNames.contains("trash")) db.createObjectStore("trash", { autoIncrement: true });
       };
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error || new Error("IndexedDB failed"));
@@ -459,42 +466,106 @@ async function read(key) {
   return data;
 }
 
-// The saved game for a route: the same #/play hash, or #/game (a game opened from a
-// replay or a resumed one). null if none (or if it was set aside). Either {hash, table}
-// (schema 2, for the engine's `resume`) or {hash, record, seat} (schema 1, `load_record`).
+// ---- running games: one entry each ------------------------------------------------------
+
+export const gameKey = (id) => `game:${id}`;
+const isGameKey = (key) => kindOf(key) === "game";
+
+// An older page's one "game" entry goes to its own key (its gameId, or a new one), in
+// the transaction `t`; unreadable, it is set aside as it was: {why} then, else {id}.
+function moveLegacyGame(t, stored) {
+  const why = check("game", stored);
+  if (why) {
+    moveAside(t, "game", stored, why);
+    return { why };
+  }
+  const id = typeof stored.data.gameId === "string" && stored.data.gameId ? stored.data.gameId : newId();
+  const saves = t.objectStore("saves");
+  saves.put({ ...stored, data: { ...stored.data, gameId: id } }, gameKey(id));
+  saves.delete("game");
+  return { why: "", id };
+}
+
+function newId() {
+  return Array.from(crypto.getRandomValues(new Uint32Array(3)), (n) => n.toString(36)).join("");
+}
+
+// Every readable game entry, newest first: [{key, id, data, savedAt}]. An unreadable one
+// is set aside on the way (never written over, never shown as a game).
+export async function savedGames() {
+  const aside = [];
+  const games = await tx(["saves", "quarantine"], "readwrite", (t, done) => {
+    const out = [];
+    const req = t.objectStore("saves").openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) { done(out); return; }
+      const key = String(cursor.key);
+      if (key === "game") {
+        const moved = moveLegacyGame(t, cursor.value);
+        if (moved.why) aside.push(moved.why);
+        else out.push(gameItem(gameKey(moved.id), cursor.value));
+      } else if (isGameKey(key) && !out.some((g) => g.key === key)) {
+        const why = check(key, cursor.value);
+        if (why) {
+          moveAside(t, key, cursor.value, why);
+          aside.push(why);
+        } else {
+          out.push(gameItem(key, cursor.value));
+        }
+      }
+      cursor.continue();
+    };
+  });
+  aside.forEach(report);
+  if (aside.length) onQuarantineFn();
+  return games.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+function gameItem(key, entry) {
+  const id = key.slice("game:".length);
+  return { key, id, data: { ...entry.data, gameId: id }, savedAt: Number(entry.savedAt) || 0 };
+}
+
+// The saved game for a route, or null: "#/game/<id>" that game, "#/game" the last one
+// played, a "#/play?..." link the last game that link started (a reload goes on with
+// it; the link opened again elsewhere starts a game beside the others).
 export async function savedGame(hash) {
   try {
-    const data = await read("game");
-    if (!data) return null;
-    if (hash !== "#/game" && data.hash !== hash) return null;
-    return data;
+    const games = await savedGames();
+    if (hash.startsWith("#/game/")) return games.find((g) => g.id === hash.slice("#/game/".length))?.data ?? null;
+    if (hash === "#/game") return games[0]?.data ?? null;
+    return games.find((g) => g.data.hash === hash)?.data ?? null;
   } catch {
     return null;
   }
 }
 
-// Store the running table (the engine's `save`); resolves once IndexedDB has committed
-// it. `owner` is this tab's id, `gameId` the game's; `back` allows fewer moves than the
-// stored entry (a take-back). Rejects with code "game-owned" or "game-newer" when the
-// stored game belongs to another tab or is further on: nothing is overwritten then.
-// `table`: the engine's saved table (a move's answer carries it as `save`).
-export async function saveGame(table, hash, { owner, gameId, back = false, together = null }) {
+// Store the running table (the engine's `save`) under its game's own key; resolves once
+// IndexedDB has committed it. `owner` is this tab's id, `gameId` the game's; `back`
+// allows fewer moves than the stored entry (a take-back); `info` is what the start page
+// lists ({rules, players, deals, ...}, from the view). Rejects with code "game-owned" or
+// "game-newer" when the stored game belongs to another tab or is further on: nothing is
+// overwritten then.
+export async function saveGame(table, hash, { owner, gameId, back = false, together = null, info = null }) {
   const data = { hash, table, moves: moveCount(table), gameId };
   if (together) data.together = together; // a shared table's people: {mode, names}
+  if (info) data.info = info;
   const entry = { schema: SCHEMA, kind: "game", savedAt: Date.now(), owner, data };
   if (JSON.stringify(entry).length > MAX_ENTRY) throw coded("too-large");
+  const key = gameKey(gameId);
   // read and write in one transaction, so no other tab's write can come in between
   let unreadable = "";
   const why = await tx(["saves", "quarantine"], "readwrite", (t, done) => {
     const saves = t.objectStore("saves");
-    const req = saves.get("game");
+    const req = saves.get(key);
     req.onsuccess = () => {
       const stored = req.result;
-      unreadable = stored === undefined ? "" : check("game", stored);
-      if (unreadable) moveAside(t, "game", stored, unreadable); // never written over
+      unreadable = stored === undefined ? "" : check(key, stored);
+      if (unreadable) moveAside(t, key, stored, unreadable); // never written over
       const refused = unreadable ? "" : refuseGame(stored, entry, back);
       if (refused) done(refused);
-      else saves.put(entry, "game");
+      else saves.put(entry, key);
     };
   });
   if (unreadable) {
@@ -509,8 +580,7 @@ function refuseGame(stored, entry, back) {
   if (!stored || typeof stored !== "object") return "";
   if (typeof stored.owner === "string" && stored.owner !== entry.owner) return "game-owned";
   const d = stored.data;
-  const same = d && typeof d.gameId === "string" && d.gameId === entry.data.gameId;
-  if (same && !back && Number(d.moves) > entry.data.moves) return "game-newer";
+  if (!back && Number(d?.moves) > entry.data.moves) return "game-newer";
   return "";
 }
 
@@ -529,19 +599,20 @@ export function moveCount(table) {
   return moves;
 }
 
-// This tab plays the saved game from now on: other tabs' writes are refused. Done in
-// one transaction, before the entry is read for resuming, so a write the old owner had
-// on its way is either in what we read or refused.
-export async function claimGame(owner) {
+// This tab plays the game `gameId` from now on: other tabs' writes to it are refused.
+// Done in one transaction, before the entry is read for resuming, so a write the old
+// owner had on its way is either in what we read or refused.
+export async function claimGame(gameId, owner) {
+  const key = gameKey(gameId);
   await tx(["saves"], "readwrite", (t) => {
     const saves = t.objectStore("saves");
-    const req = saves.get("game");
+    const req = saves.get(key);
     req.onsuccess = () => {
       const entry = req.result;
-      if (entry && check("game", entry) === "" && entry.owner !== owner) {
+      if (entry && check(key, entry) === "" && entry.owner !== owner) {
         try {
-          saves.put({ ...entry, owner }, "game");
-          claimed = { by: owner, had: Object.hasOwn(entry, "owner"), owner: entry.owner };
+          saves.put({ ...entry, owner }, key);
+          claimed = { key, by: owner, had: Object.hasOwn(entry, "owner"), owner: entry.owner };
         } catch { /* resume sets it aside */ }
       }
     };
@@ -560,15 +631,82 @@ function unclaimed(entry) {
   return out;
 }
 
-// The engine refused the saved game: move it to quarantine and report why
+// The engine refused the saved game `gameId`: move it to quarantine and report why
 // (its refusal as {code, params}).
-export async function setAsideGame(why) {
+export async function setAsideGame(gameId, why) {
   try {
-    if (!await setAside("game", why, unclaimed)) report(why);
+    if (!await setAside(gameKey(gameId), why, unclaimed)) report(why);
   } catch {
     report(why); // the entry stays where it is: the next write sets it aside first
   }
 }
+
+// ---- deleting, with a way back ----------------------------------------------------------
+
+// Move the entries `keys` to the trash (in one transaction); resolves to the trash id
+// that undoDelete takes back, or null when none of them was there.
+export async function deleteEntries(keys, reason = "deleted") {
+  return tx(["saves", "trash"], "readwrite", (t, done) => {
+    const saves = t.objectStore("saves");
+    const gone = [];
+    let left = keys.length;
+    if (!left) { done(null); return; }
+    keys.forEach((key) => {
+      const req = saves.get(key);
+      req.onsuccess = () => {
+        if (req.result !== undefined) {
+          gone.push({ key, entry: req.result });
+          saves.delete(key);
+        }
+        if (--left) return;
+        if (!gone.length) { done(null); return; }
+        const put = t.objectStore("trash").put({ at: Date.now(), reason, entries: gone });
+        put.onsuccess = () => done(put.result);
+      };
+    });
+  });
+}
+
+// Put back what deleteEntries (or an import) moved to the trash (`id`: its answer). A
+// game whose key has been taken meanwhile comes back beside it under a new id; any other
+// entry comes back in its place, and what stood there goes to the trash in turn.
+// Resolves to the keys written.
+export async function undoDelete(id) {
+  return tx(["saves", "trash"], "readwrite", (t, done) => {
+    const trash = t.objectStore("trash");
+    const req = trash.get(id);
+    req.onsuccess = () => {
+      const item = req.result;
+      if (!item) { done([]); return; }
+      trash.delete(id);
+      const saves = t.objectStore("saves");
+      const back = [];
+      const displaced = [];
+      let left = item.entries.length;
+      item.entries.forEach(({ key, entry }) => {
+        const there = saves.get(key);
+        there.onsuccess = () => {
+          let target = key;
+          let value = entry;
+          if (there.result !== undefined && !sameData(there.result, entry)) {
+            if (isGameKey(key)) {
+              target = gameKey(newId());
+              value = { ...entry, data: { ...entry.data, gameId: target.slice(5) } };
+            } else {
+              displaced.push({ key, entry: there.result });
+            }
+          }
+          saves.put(value, target);
+          back.push(target);
+          if (--left) return;
+          if (displaced.length) trash.put({ at: Date.now(), reason: "undo", entries: displaced });
+          done(back);
+        };
+      });
+    };
+  });
+}
+
 
 export async function saveKeeper(obj) {
   await put("keeper", obj);
@@ -602,20 +740,50 @@ export async function savedStats() {
   return data && Array.isArray(data.deals) ? data.deals : [];
 }
 
-// Keep a finished deal (a deal already kept, e.g. after a reload, is replaced).
+// Keep a finished deal once: keyed by the deal, so a reload, a resume or a second tab
+// adds nothing; what is already kept of it (its level, its review) stays as it is.
 export async function addDealStat(stat) {
-  const deals = (await savedStats()).filter((d) => d.key !== stat.key);
-  deals.push(stat);
-  await put("stats", { deals: deals.slice(-MAX_STATS) });
+  await change("stats", (data) => {
+    const deals = Array.isArray(data?.deals) ? data.deals : [];
+    if (deals.some((d) => d.key === stat.key)) return undefined;
+    return { deals: [...deals, stat].slice(-MAX_STATS) };
+  });
 }
 
 // The deal review's total loss for a kept deal.
 export async function noteReviewLoss(key, loss) {
-  const deals = await savedStats();
-  const deal = deals.find((d) => d.key === key);
-  if (!deal) return;
-  deal.loss = loss;
-  await put("stats", { deals });
+  await change("stats", (data) => {
+    const deals = Array.isArray(data?.deals) ? data.deals : [];
+    const at = deals.findIndex((d) => d.key === key);
+    if (at < 0 || deals[at].loss === loss) return undefined;
+    return { deals: deals.map((d, i) => (i === at ? { ...d, loss } : d)) };
+  });
+}
+
+// Read, change and write one entry in one transaction (no other tab's write in
+// between): `fn(data or null)` answers the new data, or undefined to leave it. What is
+// stored and cannot be read is set aside first, never written over.
+async function change(key, fn) {
+  let why = "";
+  await tx(["saves", "quarantine"], "readwrite", (t) => {
+    const saves = t.objectStore("saves");
+    const req = saves.get(key);
+    req.onsuccess = () => {
+      const stored = req.result;
+      const entry = stored === undefined ? undefined : migrate(key, stored);
+      why = entry === undefined ? "" : check(key, entry);
+      if (why) moveAside(t, key, stored, why);
+      const data = fn(entry === undefined || why ? null : entry.data);
+      if (data === undefined) return;
+      const next = { schema: SCHEMA, kind: kindOf(key), savedAt: Date.now(), data };
+      if (JSON.stringify(next).length > MAX_ENTRY) throw coded("too-large");
+      saves.put(next, key);
+    };
+  });
+  if (why) {
+    report(why);
+    onQuarantineFn();
+  }
 }
 
 // Problems found while reading (each a short reason); cleared once taken.
@@ -643,45 +811,133 @@ export async function exportAll() {
   return JSON.stringify({ app: "doko", schema: SCHEMA, entries }, null, 1);
 }
 
-// Import a file's text: refuses the whole file on the first problem (a one-line reason).
-export async function importAll(text) {
+// ---- importing a file: checked whole, then written beside what is there ------------------
+
+// An export file's text as a plan, before anything is written: every entry is checked,
+// for its shape here and by the engine (`engineCheck(entries)` resolves to its problems,
+// each {code, params} naming the entry), and the whole file is refused (rejects with the
+// first problem) if one fails. The plan says what it writes and what of the stored
+// entries that would replace (games and statistics go beside what is there, variants
+// are added to the list; a keeper's sheet or an evening replaces the stored one).
+export async function planImport(text, engineCheck) {
   if (typeof text !== "string" || text.length > MAX_FILE) throw coded("too-large");
-  let data;
-  try { data = JSON.parse(text); } catch { throw coded("not-json"); }
-  if (!data || data.app !== "doko" || !READABLE.includes(data.schema) || !data.entries
-    || typeof data.entries !== "object") {
+  let file;
+  try { file = JSON.parse(text); } catch { throw coded("not-json"); }
+  if (!file || file.app !== "doko" || !READABLE.includes(file.schema) || !file.entries
+    || typeof file.entries !== "object" || Array.isArray(file.entries)) {
     throw coded("not-export");
   }
-  const keys = Object.keys(data.entries);
-  const entries = keys.map((key) => migrate(key, data.entries[key]));
-  for (const [i, key] of keys.entries()) {
+  const keys = Object.keys(file.entries);
+  const entries = keys.map((key) => migrate(key, file.entries[key]));
+  keys.forEach((key, i) => {
     const why = check(key, entries[i]);
-    if (why) throw coded(why);
+    if (why) throw coded("import-entry", { key, reason: { code: why, params: {} } });
+  });
+  const problems = await engineCheck(keys.map((key, i) => ({ key, data: entries[i].data })));
+  if (problems.length) throw problems[0];
+  const stored = await storedEntries();
+  const writes = [];
+  const replaces = [];
+  keys.forEach((key, i) => {
+    const write = placed(key, entries[i], stored, writes);
+    if (!write) return;
+    const there = stored[write.key];
+    if (there !== undefined && !isGameKey(write.key) && !merges(write.key) && !sameData(there, write.entry)) {
+      replaces.push(write.key);
+    }
+    writes.push(write);
+  });
+  return { writes, replaces };
+}
+
+const merges = (key) => key === "variants" || key === "stats";
+const sameData = (a, b) => JSON.stringify(a?.data) === JSON.stringify(b?.data);
+
+// Where one imported entry goes: a game under its own id (a new one if that id holds
+// another game), variants and statistics merged into the stored ones; null when the
+// device has it already.
+function placed(key, entry, stored, writes) {
+  const { owner: _owner, ...plain } = entry; // a tab of another device owns nothing here
+  if (isGameKey(key)) {
+    const id = key === "game" ? String(entry.data.gameId || newId()) : key.slice(5);
+    const own = gameKey(id);
+    if (stored[own] !== undefined && sameData(stored[own], plain)) return null;
+    const taken = stored[own] !== undefined || writes.some((w) => w.key === own);
+    const gameId = taken ? newId() : id;
+    return { key: gameKey(gameId), entry: { ...plain, data: { ...plain.data, gameId } } };
   }
-  const aside = [];
-  await tx(["saves", "quarantine"], "readwrite", (t) => {
+  if (key === "variants" && stored.variants) {
+    return { key, entry: { ...plain, data: mergedVariants(stored.variants.data, plain.data) } };
+  }
+  if (key === "stats" && stored.stats) {
+    return { key, entry: { ...plain, data: mergedStats(stored.stats.data, plain.data) } };
+  }
+  if (stored[key] !== undefined && sameData(stored[key], plain)) return null;
+  return { key, entry: plain };
+}
+
+// The device's variants and a file's: every stored one kept, a file's one added unless
+// the device has the same (same rules and name); one with a taken id gets a new id.
+function mergedVariants(mine, theirs) {
+  const list = [...(mine?.variants ?? [])];
+  for (const v of theirs?.variants ?? []) {
+    if (list.some((m) => m.name === v.name && JSON.stringify(m.rules) === JSON.stringify(v.rules))) continue;
+    list.push(list.some((m) => m.id === v.id) ? { ...v, id: newId() } : v);
+  }
+  return { ...(mine ?? {}), variants: list };
+}
+
+// The device's kept deals and a file's, each deal once (the device's copy kept).
+function mergedStats(mine, theirs) {
+  const deals = [...(mine?.deals ?? [])];
+  const keys = new Set(deals.map((d) => d.key));
+  for (const d of theirs?.deals ?? []) if (!keys.has(d.key)) deals.push(d);
+  return { deals: deals.sort((a, b) => (Number(a.at) || 0) - (Number(b.at) || 0)).slice(-MAX_STATS) };
+}
+
+// Every stored entry by key (the readable ones: the sweep has set the others aside).
+async function storedEntries() {
+  return tx(["saves"], "readonly", (t, done) => {
+    const out = {};
+    const req = t.objectStore("saves").openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) { done(out); return; }
+      if (!check(String(cursor.key), migrate(String(cursor.key), cursor.value))) out[cursor.key] = cursor.value;
+      cursor.continue();
+    };
+  });
+}
+
+// Write a plan in one transaction. Whatever it writes over (the sheet the player agreed
+// to replace, or anything another tab stored since the plan was made) goes to the trash
+// first: resolves to {keys, trashId} (trashId: what undoDelete brings back, or null).
+export async function commitImport(plan) {
+  return tx(["saves", "trash"], "readwrite", (t, done) => {
     const saves = t.objectStore("saves");
-    keys.forEach((key, i) => {
+    const replaced = [];
+    let left = plan.writes.length;
+    const finish = () => {
+      const keys = plan.writes.map((w) => w.key);
+      if (!replaced.length) { done({ keys, trashId: null }); return; }
+      const put = t.objectStore("trash").put({ at: Date.now(), reason: "import", entries: replaced });
+      put.onsuccess = () => done({ keys, trashId: put.result });
+    };
+    if (!left) { finish(); return; }
+    plan.writes.forEach(({ key, entry }) => {
       const req = saves.get(key);
-      req.onsuccess = () => { // what is there and cannot be read is set aside, not overwritten
-        const stored = req.result;
-        const why = stored === undefined ? "" : check(key, migrate(key, stored));
-        if (why) {
-          moveAside(t, key, stored, why);
-          aside.push(why);
-        }
-        saves.put(entries[i], key);
+      req.onsuccess = () => {
+        if (req.result !== undefined && !sameData(req.result, entry)) replaced.push({ key, entry: req.result });
+        saves.put({ ...entry, savedAt: Date.now() }, key);
+        if (!--left) finish();
       };
     });
   });
-  aside.forEach(report);
-  if (aside.length) onQuarantineFn();
-  return keys;
 }
 
-// Everything stored, read from a file the player chose (a File or Blob); refused before
-// reading when it is larger than any export could be.
-export async function importFile(file) {
+// A file the player chose (a File or Blob), as text; refused before reading when it is
+// larger than any export could be.
+export async function fileText(file) {
   if (file.size > MAX_FILE) throw coded("too-large");
-  return importAll(await file.text());
+  return file.text();
 }

@@ -35,13 +35,14 @@ export function defaults(slices = {}) {
     defaultLevel: null,
     meta: null, // the engine's "rules" answer as it came (presets, options, levels, tournament ...)
     expanded: [], // score-sheet rows showing their itemised lines
-    savedGame: null, // {hash, rules} of a running game in IndexedDB, for "Weiterspielen"
+    savedGames: [], // the games saved on this device, last played first: [{id, savedAt, rules, names, info}]
+    importAsk: null, // an import that would replace stored data, waiting for the player's yes: its plan
+    undo: null, // the last delete (or replacing import) that can be taken back: {id, text}
     quarantined: [], // entries set aside: [{id, key, why, at}], listed on the start page
     confirmDrop: null, // the quarantined entry whose "delete" was pressed once
     asideWhy: null, // why an entry was set aside: said in role=alert till tapped away
     tab: "own", // own | elsewhere (another tab plays the game) | moved (it took it from us)
     tabWhy: "", // why this tab stopped: game-owned | game-newer | "" (the lock was taken)
-    otherGame: false, // the other tab's game is not the one this link opens
     tools: { hold: false, showLast: false, hint: null, picker: false, solos: false, moreCalls: false },
     together: null, // a shared table's people (together.js): pass and play, host or guest
     // the running game's bookkeeping: `token` bumps on every new game so stale bot timers

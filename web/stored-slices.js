@@ -3,8 +3,10 @@
 // writes wait in line behind that read: a sheet the engine cannot read is set aside
 // (moved whole to the quarantine, reported) before anything is written over it.
 import * as saved from "./storage.js";
-import { keeperRestore, keeperCheckTable } from "./keeper.js";
-import { tournamentRestore } from "./tournament.js";
+import { keeperRestore, keeperCheckTable, initialKeeper } from "./keeper.js";
+import { freshDraft } from "./keeper-sheet.js";
+import { tournamentRestore, initialTournament } from "./tournament.js";
+import { variantsRestore } from "./variants.js";
 
 // `rulesReady`: resolves once the engine has said which rules it plays.
 export function storedSlices(ctx, rulesReady) {
@@ -55,10 +57,33 @@ export function storedSlices(ctx, rulesReady) {
       };
       return (kind === "keeper" ? keeperWrite(move) : move()).catch(() => {});
     },
+    // what is stored changed under the page (an import, an undo): every slice read again
+    async reread() {
+      await keeperWrite(async () => {
+        const obj = await saved.savedKeeper();
+        if (!obj) return void ctx.update((s) => { resetKeeper(s); });
+        const why = await keeperRestore(ctx, obj);
+        if (why) await saved.setAside("keeper", why);
+      }).catch(() => {});
+      tournamentRead = tournamentRead.then(() => saved.savedTournament().then((obj) => {
+        if (obj) return tournamentRestore(ctx, obj, true);
+        ctx.update((s) => { s.tournament = initialTournament(); });
+        return undefined;
+      }, () => {}));
+      await tournamentRead;
+      await saved.savedVariants().then((data) => variantsRestore(ctx, data), () => {});
+    },
     // the tournament's route waits for the stored evening (read again first)
     rereadTournament() {
       tournamentRead = tournamentRead.then(readTournament);
       return tournamentRead;
     },
   };
+}
+
+// A keeper with no stored sheet: a fresh one, the rules it had kept.
+function resetKeeper(s) {
+  const { preset, read } = s.keeper;
+  s.keeper = { ...initialKeeper(), preset, read };
+  s.keeper.draft = freshDraft(s.keeper);
 }

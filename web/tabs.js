@@ -1,5 +1,5 @@
-// One tab owns the running game at a time. The owner holds the Web Lock "doko-game"
-// while it shows the table; a second tab finds the lock taken and asks before it
+// One tab owns a running game at a time (two tabs may play two different games). The
+// owner holds the Web Lock "doko-game:<gameId>" while it shows the table; a second tab finds the lock taken and asks before it
 // steals it. A stolen lock (or a "claimed" message on the BroadcastChannel, for
 // browsers without Web Locks) tells the old owner to stop. The saved entry carries the
 // owner's id too (storage.js), so even if both signals fail a stale tab's write is
@@ -11,6 +11,7 @@ export const tabId = (crypto.randomUUID ? crypto.randomUUID()
   : Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16)).join("-"));
 
 let owning = false;
+let game = ""; // the game this tab owns or asks for
 let asking = null; // the lock request on its way
 let held = null; // the release function of the lock we hold
 let lostFn = () => {};
@@ -18,7 +19,7 @@ const channel = "BroadcastChannel" in self ? new BroadcastChannel("doko-tabs") :
 
 if (channel) {
   channel.onmessage = ({ data }) => {
-    if (data?.type === "claimed" && data.tab !== tabId && owning) lose();
+    if (data?.type === "claimed" && data.tab !== tabId && data.game === game && owning) lose();
   };
 }
 
@@ -31,9 +32,15 @@ function lose() {
   lostFn();
 }
 
-// Own the game: "try" only if no other tab has it, "steal" takes it from that tab.
-// Resolves true once this tab owns it, false if another tab keeps it.
-export function own(mode = "try") {
+// Own the game `gameId`: "try" only if no other tab has it, "steal" takes it from that
+// tab. Resolves true once this tab owns it, false if another tab keeps it. A game this
+// tab owned before is let go.
+export function own(gameId, mode = "try") {
+  if (gameId !== game) {
+    release();
+    asking = null;
+    game = gameId;
+  }
   if (owning) return Promise.resolve(true);
   // a second ask while the first waits for the lock would find our own lock taken
   if (!asking || mode === "steal") {
@@ -49,10 +56,12 @@ async function ask(mode) {
   const quit = new AbortController();
   const options = mode === "steal" ? { steal: true } : { signal: quit.signal };
   const timer = mode === "steal" ? 0 : setTimeout(() => quit.abort(), GRACE);
+  const wanted = game;
   const got = await new Promise((resolve) => {
     let mine = null;
-    navigator.locks.request(NAME, options, () => {
+    navigator.locks.request(`${NAME}:${wanted}`, options, () => {
       clearTimeout(timer);
+      if (wanted !== game) { resolve(false); return undefined; } // the tab went to another game
       // held until release() or until another tab steals it
       return new Promise((release) => { mine = release; held = release; resolve(true); });
     }).catch(() => {
@@ -66,7 +75,7 @@ async function ask(mode) {
 
 function claimed() {
   owning = true;
-  channel?.postMessage({ type: "claimed", tab: tabId });
+  channel?.postMessage({ type: "claimed", tab: tabId, game });
   return true;
 }
 

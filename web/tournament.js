@@ -35,8 +35,9 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 
 // A stored evening: only a newer save replaces the one in memory (a read may overtake a
 // write; storage.js has checked the shape and migrated an older evening).
-export async function tournamentRestore(ctx, saved) {
-  if (!E.newerEvening(saved, ctx.state.tournament.evening)) return;
+// `force`: the stored evening is shown even if it is older (an import, an undo put it there).
+export async function tournamentRestore(ctx, saved, force = false) {
+  if (!(force ? E.newerEvening(saved, null) : E.newerEvening(saved, ctx.state.tournament.evening))) return;
   ctx.update((s) => { s.tournament.evening = clone(saved); });
   await refresh(ctx);
 }

@@ -46,7 +46,7 @@ def watched(context: Any, site: str) -> Any:
 
 
 IDB_OPEN = """new Promise((ok, bad) => {
-  const req = indexedDB.open("doko", 1);
+  const req = indexedDB.open("doko");
   req.onsuccess = () => ok(req.result);
   req.onerror = () => bad(req.error);
 })"""
@@ -67,6 +67,32 @@ def stored(page: Any, key: str | None, store: str = "saves") -> Any:
         }}""",
         [store, key],
     )
+
+
+def stored_games(page: Any) -> dict[str, Any]:
+    """Every saved game the page holds, by key ("game:<id>")."""
+    return {k: v for k, v in all_saves(page).items() if k.split(":")[0] == "game"}
+
+
+def all_saves(page: Any) -> dict[str, Any]:
+    """Every entry of the page's saves, by key (for checking that nothing changed)."""
+    return {str(v["key"]): v["value"] for v in page.evaluate(
+        f"""async () => {{
+            const db = await {IDB_OPEN};
+            const req = db.transaction(["saves"]).objectStore("saves").openCursor();
+            const out = [];
+            await new Promise((ok) => {{
+                req.onsuccess = () => {{
+                    const c = req.result;
+                    if (!c) return ok();
+                    out.push({{ key: c.key, value: c.value }});
+                    c.continue();
+                }};
+            }});
+            db.close();
+            return out;
+        }}"""
+    )}
 
 
 def wait_entry(page: Any, key: str, holds: str, arg: Any = None) -> None:

@@ -117,13 +117,12 @@ function variantNoticeView(state) {
 function tabNotice(state) {
   const moved = state.tab === "moved";
   const text = moved ? (state.tabWhy === "game-newer" ? t("tabNewer") : t("tabMoved"))
-    : state.otherGame ? t("tabOtherGame") : t("tabElsewhere");
+    : t("tabElsewhere");
   return h("section", { class: "result tab-notice", "aria-labelledby": "tab-title",
     "aria-describedby": "tab-text", dataset: { testid: "tab-notice", state: state.tab, why: state.tabWhy || null } },
   h("div", { class: "result-body" },
     h("h2", { id: "tab-title", text: moved ? t("tabMovedTitle") : t("tabElsewhereTitle") }),
-    h("p", { id: "tab-text", text }),
-    state.otherGame && !moved ? h("p", { class: "quiet", text: t("tabOtherGameWarning") }) : null),
+    h("p", { id: "tab-text", text })),
   h("div", { class: "result-go" },
     h("button", { type: "button", class: "primary", dataset: { intent: "take-over", focus: "take-over",
       testid: "take-over" }, text: moved ? t("tabTakeBack") : t("tabTakeOver") }),

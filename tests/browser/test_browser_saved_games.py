@@ -1,0 +1,120 @@
+"""Nothing a player started is replaced without asking: every running game keeps its own
+entry, links (refused or not) start beside them or change nothing, deleting can be taken
+back, and a finished deal's statistics entry is written once. Checked in IndexedDB."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pageplay import HAND, all_saves, play_to_end, ready, step, stored, stored_games, until
+
+pytestmark = pytest.mark.browser
+
+FIRST = "#/play?rules=ddv&seed=5&delay=0&level=beginner"
+
+
+def saved_series(page: Any, deals: int) -> tuple[str, Any]:
+    """A series of `deals` finished deals and the next one started: its key and entry."""
+    page.goto(f"/{FIRST}")
+    ready(page)
+    for n in range(deals):
+        until(page, lambda n=n: len(games_rows(page)) == n + 1 or (step(page) and False),
+              "the deal played to its end", timeout=120)
+        page.click("[data-testid=next-game]")
+        page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
+    [(key, entry)] = until(page, lambda: list(stored_games(page).items()), "a stored game")
+    until(page, lambda: len(stored_games(page)[key]["data"]["table"]["series"]["games"]) == deals,
+          "the series stored")
+    return key, stored_games(page)[key]
+
+
+def games_rows(page: Any) -> list[Any]:
+    return page.locator("[data-testid=score-row]").all()
+
+
+def alert_text(page: Any) -> str:
+    return (page.locator("[role=alert]").text_content() or "").strip()
+
+
+def test_links_never_replace_a_running_series(page: Any) -> None:
+    key, entry = saved_series(page, 2)
+    before = all_saves(page)
+
+    # a malformed link: refused with its reason, nothing stored changes, the table stays
+    page.evaluate("location.hash = '#/play?rules=ddv&options=%%%garbage&seed=abc'")
+    until(page, lambda: "nicht öffnen" in alert_text(page), "the refusal said")
+    assert page.locator(f"{HAND} button[data-card]").count() > 0
+    assert "garbage" not in page.evaluate("location.hash")
+    assert all_saves(page) == before
+
+    for link in ("#/play?rules=ddv&seed=abc", "#/play?rules=nope&seed=3", "#/game/unknown-id"):
+        page.evaluate(f"location.hash = {json.dumps(link)}")
+        until(page, lambda: "nicht öffnen" in alert_text(page), f"{link} refused")
+        page.click("[role=alert]")  # put the message away
+        assert all_saves(page) == before, link
+
+    # a demo, a replay and a together link: nothing written
+    for link in ("#/demos", "#/together?seed=16", "#/"):
+        page.evaluate(f"location.hash = {json.dumps(link)}")
+        page.wait_for_timeout(300)
+        assert all_saves(page) == before, link
+
+    # another game link starts a game beside the series
+    page.evaluate("location.hash = '#/play?rules=ddv&seed=8&delay=0&level=beginner'")
+    page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
+    games = until(page, lambda: len(stored_games(page)) == 2 and stored_games(page), "a second game")
+    assert games[key] == entry
+
+    # both are on the start page; the series resumes with its two deals
+    page.goto("/#/")
+    items = page.locator("[data-testid=saved-game]")
+    until(page, lambda: items.count() == 2, "two saved games listed")
+    assert "2 Spiele gespielt" in page.locator(f"[data-testid=saved-game][data-id='{key[5:]}']").inner_text()
+    page.click(f"[data-testid=saved-game][data-id='{key[5:]}'] a")
+    until(page, lambda: len(games_rows(page)) == 2, "the series' sheet back")
+    assert stored_games(page)[key]["data"]["table"] == entry["data"]["table"]
+    assert page.watch.errors == []
+
+
+def test_a_deleted_game_comes_back_with_undo(page: Any) -> None:
+    page.goto(f"/{FIRST}")
+    ready(page)
+    page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
+    [(key, entry)] = until(page, lambda: list(stored_games(page).items()), "a stored game")
+    page.goto("/#/")
+    page.click(f"[data-testid=saved-game][data-id='{key[5:]}'] [data-testid=game-delete]")
+    until(page, lambda: not stored_games(page), "the game deleted")
+    until(page, lambda: page.locator("[data-testid=saved-game]").count() == 0, "gone from the list")
+    assert "Gelöscht" in page.locator("[data-testid=undo-bar]").inner_text()
+    page.click("[data-testid=undo-delete]")
+    until(page, lambda: page.locator("[data-testid=saved-game]").count() == 1, "listed again")
+    assert stored_games(page) == {key: entry}
+
+
+def test_statistics_are_written_once_per_deal(page: Any) -> None:
+    page.goto("/#/play?rules=ddv&seed=5&delay=0&level=beginner&review-budget=20")
+    ready(page)
+    play_to_end(page)
+    deals = until(page, lambda: (stored(page, "stats") or {}).get("data", {}).get("deals"), "kept")
+    [deal] = deals
+    assert deal["level"] == "beginner" and deal["loss"] is None
+    page.click("[data-testid=review-open]")
+    page.wait_for_selector("[data-testid=review][data-state=done]", timeout=120_000)
+    [reviewed] = until(
+        page,
+        lambda: [d for d in stored(page, "stats")["data"]["deals"] if d["loss"] is not None],
+        "the review's result kept",
+    )
+    assert {**reviewed, "loss": None} == deal
+    page.click("[data-testid=review-back]")
+    for _ in range(3):
+        page.reload()
+        ready(page)
+        until(page, lambda: len(games_rows(page)) == 1, "the finished deal back")
+    page.goto("/#/")
+    page.click("[data-testid=resume]")
+    until(page, lambda: len(games_rows(page)) == 1, "resumed")
+    page.wait_for_timeout(500)
+    assert stored(page, "stats")["data"]["deals"] == [reviewed]
