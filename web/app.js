@@ -137,7 +137,7 @@ const intents = intentTable(engineIntents, table.intents, startIntents, keeperIn
 // A screen of its own: the running game's timers and replies are dropped.
 function openScreen(screen, more = {}) {
   store.game.token++;
-  Object.assign(store, { screen, view: null, alert: "", error: "", ...more });
+  Object.assign(store, { screen, view: null, alert: "", error: "", undo: null, ...more });
   render();
 }
 
@@ -343,7 +343,7 @@ document.addEventListener("visibilitychange", () => {
 // intent table is there
 listen(({ data }) => client.receive(data), (event) => runIntent(intents, "engine-failed", ctx,
   { error: event.message || "worker error" }));
-try { setLang(localStorage.getItem("doko.lang") || "de"); } catch { setLang("de"); }
+setLang(saved.setting("lang") || "de");
 installSprite();
 window.addEventListener("hashchange", route);
 route();

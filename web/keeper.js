@@ -8,6 +8,7 @@ import { sheetView } from "./sheet.js";
 import { csvText } from "./csv.js";
 import * as V from "./variants.js";
 import * as K from "./keeper-sheet.js";
+import * as saved from "./storage.js";
 
 export function initialKeeper() {
   return {
@@ -218,9 +219,15 @@ export const keeperIntents = {
     });
     save(ctx);
   },
-  "keeper-reset": (ctx) => {
-    if (ctx.state.keeper.games.length && !globalThis.confirm?.(t("newSheetConfirm"))) return;
-    ctx.update((s) => K.resetSheet(s.keeper));
+  // the old sheet is kept in the trash first: "Rückgängig" brings it back
+  "keeper-reset": async (ctx) => {
+    const games = ctx.state.keeper.games.length;
+    if (games && !globalThis.confirm?.(t("newSheetConfirm"))) return;
+    const id = games ? await saved.keepCopy(["keeper"], "reset").catch(() => null) : null;
+    ctx.update((s) => {
+      K.resetSheet(s.keeper);
+      s.undo = id === null ? null : { id, text: t("sheetCleared") };
+    });
     save(ctx);
   },
   "keeper-contract": (ctx, data) => draft(ctx, (d, k, info) => K.setContract(k, info, data.value)),

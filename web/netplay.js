@@ -11,14 +11,14 @@ import { t, presetName, errorText, localText, levelName } from "./i18n.js";
 import { compactSdp, expandSdp, encode, decode, linkTo } from "./invite.js";
 import { qrCode } from "./qr.js";
 import { randomId } from "./random.js";
+import { setting, saveSetting } from "./storage.js";
+import { readGuestMessage, readHostMessage, budget, sheetDelta, sheetJoined, partsOf, joiner } from "./netplay-wire.js";
 
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
 const CHANNEL = "doko-together";
-const MAX_MESSAGE = 2000; // characters of a guest's message (an action is under 40)
-const MAX_VIEW = 200_000; // characters of a host's message a guest reads
 const MAX_ANSWER_TEXT = 20_000; // characters of a pasted answer kept (a link is under 1,000)
 const ICE_WAIT_MS = 5000; // the most we wait for the network's candidates
-const ACTION = /^\d:[A-Za-z0-9:,-]{1,40}$/;
+const SETUP_MS = 8000; // an answer taken, the most we wait for its guest's channel to open
 
 // {state, root, render, call, alert, show(view), stun(), act(action) -> refusal | null,
 //  setBots(bots), scheduleBot, botSpec(), engineBusy()}
@@ -167,10 +167,16 @@ async function takeAnswer(payload) {
   const name = a.name.trim().slice(0, 24) || t("guestName", { n: a.seat + 1 });
   const old = host.seats[a.seat];
   if (old) { clearTimeout(old.timer); old.pc?.close(); }
-  const seat = { name, status: "connecting", dc: inv.dc, pc: inv.pc, seq: old?.seq ?? 0, awayAt: 0, timer: 0 };
+  const seat = { name, status: "connecting", dc: inv.dc, pc: inv.pc, seq: old?.seq ?? 0, awayAt: 0, timer: 0,
+    budget: budget(), rows: 0, syncing: false, syncAgain: false, parts: 0, before: old ?? null };
   host.seats[a.seat] = seat;
   wireGuest(a.seat, seat);
-  await inv.pc.setRemoteDescription({ type: "answer", sdp: expandSdp(a.a) });
+  try {
+    await inv.pc.setRemoteDescription({ type: "answer", sdp: expandSdp(a.a) });
+  } catch {
+    setupFailed(a.seat, seat, "answerDamaged");
+    return { ok: false, why: "answerDamaged" };
+  }
   host.invite = null;
   delete document.body.dataset.inviteLink;
   ctx.render();
@@ -179,9 +185,18 @@ async function takeAnswer(payload) {
 
 function wireGuest(seatNo, seat) {
   const { dc, pc } = seat;
-  const gone = () => { if (host.seats[seatNo] === seat && seat.status !== "away" && seat.status !== "bot") away(seatNo); };
+  const gone = () => {
+    if (host.seats[seatNo] !== seat) return;
+    if (seat.status === "connecting") setupFailed(seatNo, seat, "answerNoConnection");
+    else if (seat.status !== "away" && seat.status !== "bot") away(seatNo);
+  };
+  // a tampered answer (its fingerprint, its ICE password) never connects: said in words
+  seat.timer = setTimeout(() => {
+    if (host.seats[seatNo] === seat && seat.status === "connecting") setupFailed(seatNo, seat, "answerNoConnection");
+  }, SETUP_MS);
   dc.onopen = () => {
     if (host.seats[seatNo] !== seat) return;
+    clearTimeout(seat.timer);
     seat.status = "connected";
     ctx.state.together.names[seatNo] = seat.name;
     enqueue(() => setBot(seatNo, null));
@@ -189,6 +204,18 @@ function wireGuest(seatNo, seat) {
   dc.onmessage = (event) => { if (host.seats[seatNo] === seat) fromGuest(seatNo, seat, event.data); };
   dc.onclose = gone;
   pc.onconnectionstatechange = () => { if (["failed", "closed", "disconnected"].includes(pc.connectionState)) gone(); };
+}
+
+// An answer that could not connect: the seat is as it was before (free, or waiting for
+// its guest), the host is told why, and a new invite for it works.
+function setupFailed(seatNo, seat, why) {
+  clearTimeout(seat.timer);
+  try { seat.pc?.close(); } catch { /* closed already */ }
+  if (host.seats[seatNo] !== seat) return;
+  host.seats[seatNo] = seat.before ?? undefined;
+  if (seat.before?.status === "away") startAwayTimer(seatNo);
+  ctx.alert(t(why, { name: seat.name }));
+  ctx.render();
 }
 
 function away(seatNo) {
@@ -244,24 +271,29 @@ async function pump() {
   pump();
 }
 
-// A guest's message, as the host reads it: a short JSON object of a known kind, else
-// refused with the reason; the table is not touched.
-export function readGuestMessage(data) {
-  if (typeof data !== "string" || data.length > MAX_MESSAGE) return null;
-  let msg;
-  try { msg = JSON.parse(data); } catch { return null; }
-  if (!msg || typeof msg !== "object" || Array.isArray(msg)) return null;
-  if (msg.t === "sync") return { t: "sync" };
-  if (msg.t !== "act" || !Number.isInteger(msg.seq) || msg.seq < 1 || msg.seq > 1e6) return null;
-  if (typeof msg.action !== "string" || !ACTION.test(msg.action)) return null;
-  return { t: "act", seq: msg.seq, action: msg.action };
-}
-
+// A guest's message, within its budget and of a declared kind (netplay-wire.js), else
+// dropped or refused with a code; the table is not touched. A guest that keeps flooding
+// is told to slow down, then disconnected: the others' moves never wait behind it.
 function fromGuest(seatNo, seat, data) {
+  const spent = seat.budget.take();
+  if (spent === "cut") return void dropGuest(seatNo, seat);
+  if (spent === "warn") return void send(seat, { t: "slow-down" });
+  if (spent === "drop") return undefined;
   const msg = readGuestMessage(data);
   if (!msg) return send(seat, { t: "refused", seq: null, code: "message-shape", params: {} });
-  if (msg.t === "sync") return void sendView(seatNo);
+  if (msg.t === "sync") {
+    if (msg.full) seat.rows = 0;
+    return void sendView(seatNo);
+  }
   enqueue(() => guestAct(seatNo, seat, msg));
+  return undefined;
+}
+
+// A guest that flooded the host: its channel is closed, its seat waits like any seat
+// whose guest went away (a bot takes over after the wait).
+function dropGuest(seatNo, seat) {
+  try { seat.dc?.close(); } catch { /* closed already */ }
+  if (host.seats[seatNo] === seat && seat.status === "connected") away(seatNo);
 }
 
 async function guestAct(seatNo, seat, msg) {
@@ -282,20 +314,55 @@ function refuse(seatNo, seat, seq, error) {
   return sendView(seatNo);
 }
 
+// One message to a guest, in parts where it is long. A send that fails says so on the
+// host's table (the seat waits like one whose guest went away), never silently.
 function send(seat, obj) {
-  if (seat?.dc?.readyState !== "open") return;
-  try { seat.dc.send(JSON.stringify(obj)); } catch { /* closing: the close handler follows */ }
+  if (seat?.dc?.readyState !== "open") return false;
+  try {
+    for (const piece of partsOf(JSON.stringify(obj), ++seat.parts)) seat.dc.send(piece);
+    return true;
+  } catch {
+    const seatNo = host.seats.indexOf(seat);
+    if (seatNo >= 0 && seat.status === "connected") {
+      away(seatNo);
+      ctx.alert(t("guestSendFailed", { name: seat.name }));
+    }
+    return false;
+  }
 }
 
 // Each connected guest's own view (its hand, never another; no record, which holds
-// every hand), with the table's names and the last move the host took from it.
+// every hand), with the table's names, who is away, and the last move the host took
+// from it; the score sheet's rows the guest has already are left out. Asked again while
+// one is on its way, the next one is sent once (a flood of syncs costs one view).
 async function sendView(seatNo) {
   const seat = host.seats[seatNo];
   if (seat?.status !== "connected") return;
-  const view = await ctx.call("view", { seat: seatNo });
-  view.record = null;
-  send(seat, { t: "view", seq: seat.seq, names: ctx.state.together.names, host: host.seat,
-    started: host.started, view, events: ctx.state.events ?? [] });
+  if (seat.syncing) {
+    seat.syncAgain = true;
+    return;
+  }
+  seat.syncing = true;
+  try {
+    const view = await ctx.call("view", { seat: seatNo });
+    view.record = null;
+    const { view: small, sheetFrom } = sheetDelta(view, seat.rows);
+    if (send(seat, { t: "view", seq: seat.seq, names: ctx.state.together.names, host: host.seat,
+      started: host.started, away: awaySince(), view: small, events: ctx.state.events ?? [], sheetFrom })) {
+      seat.rows = view.sheet.length;
+    }
+  } finally {
+    seat.syncing = false;
+  }
+  if (seat.syncAgain) {
+    seat.syncAgain = false;
+    await sendView(seatNo);
+  }
+}
+
+// Per seat, since when its guest is away (ms since 1970), else null.
+function awaySince() {
+  return ctx.state.together.names.map((_, s) => (host.seats[s]?.status === "away" ? host.seats[s].awayAt : null));
 }
 
 async function sendViews() {
@@ -469,7 +536,10 @@ export function answerScreen() {
 
 // ==== the guest =========================================================================
 
-const guest = { invite: null, seat: null, name: "", pc: null, dc: null, seq: 0, answer: null, lost: false };
+// `rows`: the score sheet as far as the host has sent it; `join`: puts a long message's
+// parts together
+const guest = { invite: null, seat: null, name: "", pc: null, dc: null, seq: 0, answer: null, lost: false,
+  rows: [], join: joiner() };
 
 export async function openInvite(payload) {
   const inv = await decode(payload, "invite");
@@ -482,7 +552,7 @@ export async function openInvite(payload) {
     const mine = inv.a.findIndex((n) => n && n === guest.name);
     if (mine >= 0 && inv.w.includes(mine)) guest.seat = mine;
   }
-  try { guest.name = guest.name || localStorage.getItem("doko.together.guest") || ""; } catch { /* private mode */ }
+  guest.name = guest.name || setting("guest") || "";
   ctx.render();
 }
 
@@ -499,7 +569,7 @@ export function joinClick(data) {
 
 function typedName(value) {
   guest.name = String(value ?? "").slice(0, 24);
-  try { localStorage.setItem("doko.together.guest", guest.name); } catch { /* private mode */ }
+  saveSetting("guest", guest.name);
 }
 
 async function sitDown() {
@@ -510,8 +580,14 @@ async function sitDown() {
   const pc = new RTCPeerConnection(iceConfig());
   guest.pc = pc;
   guest.lost = false;
+  guest.rows = [];
+  guest.join = joiner();
   pc.ondatachannel = (event) => wireHost(pc, event.channel);
-  await pc.setRemoteDescription({ type: "offer", sdp: expandSdp(inv.o) });
+  try {
+    await pc.setRemoteDescription({ type: "offer", sdp: expandSdp(inv.o) });
+  } catch {
+    return ctx.alert(t("inviteDamaged"));
+  }
   await pc.setLocalDescription(await pc.createAnswer());
   guest.answer = { link: "", size: 0, qr: null, making: true };
   ctx.render();
@@ -539,18 +615,25 @@ function wireHost(pc, dc) {
   pc.onconnectionstatechange = () => { if (["failed", "closed", "disconnected"].includes(pc.connectionState)) lost(); };
 }
 
+// A host's message (netplay-wire.js declares them): one that is not what it should be
+// is said in words, never thrown; the table stays as it was.
 function fromHost(data) {
-  if (typeof data !== "string" || data.length > MAX_VIEW) return;
-  let msg;
-  try { msg = JSON.parse(data); } catch { return; }
-  if (!msg || typeof msg !== "object") return;
+  const text = guest.join(data);
+  if (text === null) return; // more parts to come
+  const msg = text?.bad ? { t: "bad", why: text.bad } : readHostMessage(text);
   const store = ctx.state;
-  if (msg.t === "view" && msg.view && typeof msg.view === "object" && Array.isArray(msg.names)) {
-    guest.seq = Math.max(guest.seq, Number(msg.seq) || 0);
-    store.together = { mode: "guest", names: msg.names.map((n) => (typeof n === "string" ? n.slice(0, 40) : null)),
-      host: msg.host, started: !!msg.started };
+  if (msg.t === "bad") {
+    ctx.alert(errorText({ code: msg.why, params: {} }));
+  } else if (msg.t === "view") {
+    const sheet = sheetJoined(guest.rows, msg.view.sheet, msg.sheetFrom);
+    if (!sheet) return void guest.dc?.send(JSON.stringify({ t: "sync", full: true }));
+    guest.rows = sheet;
+    guest.seq = Math.max(guest.seq, msg.seq);
+    store.together = { mode: "guest", names: msg.names, host: msg.host, started: msg.started, away: msg.away };
     store.screen = "play";
-    ctx.show(msg.view, msg.events);
+    ctx.show({ ...msg.view, sheet }, msg.events);
+  } else if (msg.t === "slow-down") {
+    ctx.alert(t("slowDown"));
   } else if (msg.t === "refused") {
     store.busy = false;
     ctx.alert(errorText({ code: String(msg.code), params: msg.params && typeof msg.params === "object" ? msg.params : {} }));

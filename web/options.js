@@ -1,8 +1,7 @@
-// Player options: persisted in localStorage under "doko.options" (options only, never a
+// Player options: persisted as the setting "options" (storage.js; options only, never a
 // game), applied to the page (theme, animation speed) on change. The options are the
 // store's `options` slice (initialOptions); these are plain functions of it.
-
-const KEY = "doko.options";
+import { setting, saveSetting } from "./storage.js";
 
 export const SPEEDS = { slow: 800, normal: 400, fast: 150, instant: 0 };
 const FLIGHT = { slow: 320, normal: 240, fast: 150, instant: 0 }; // ms a card flies, per speed
@@ -39,7 +38,7 @@ export function parseOptions(text) {
 // The slice: the device's stored options (the defaults in private mode).
 export function initialOptions() {
   try {
-    return parseOptions(globalThis.localStorage?.getItem(KEY));
+    return parseOptions(setting("options"));
   } catch {
     return { ...DEFAULTS };
   }
@@ -55,7 +54,7 @@ export function changeOption(opts, key, value) {
 }
 
 export function saveOptions(opts) {
-  try { globalThis.localStorage?.setItem(KEY, JSON.stringify(opts)); } catch { /* private mode */ }
+  saveSetting("options", JSON.stringify(opts));
 }
 
 // ms before each bot move, so cards can be seen landing.

@@ -11,6 +11,7 @@ import { randomSeed } from "./random.js";
 import { chosenRules, defaultRounds, fitTable } from "./choices.js";
 import { shareReplayLink, playOnFrom } from "./replay.js";
 import { closeReview } from "./review.js";
+import * as saved from "./storage.js";
 import { rulesPageLink } from "./screens/play.js";
 
 // Their names: each goes through dispatch's guards.
@@ -35,7 +36,7 @@ export function createPageIntents(ctx, game, { render, seatName }) {
     switch (intent.kind) {
       case "lang":
         setLang(getLang() === "de" ? "en" : "de");
-        try { localStorage.setItem("doko.lang", getLang()); } catch { /* private mode */ }
+        saved.saveSetting("lang", getLang());
         return render();
       case "new":
         location.hash = newGameHash({ preset: store.preset, optionsParam: V.optionsParam(chosenRules(store)),

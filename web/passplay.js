@@ -30,17 +30,18 @@ export async function present(view) {
     if (tg.revealed === next) return view.seat === next ? view : ctx.call("view", { seat: next });
     tg.revealed = null;
     tg.covered = next;
-    return hidden(view.seat === next ? view : await ctx.call("view", { seat: next }));
+    return covered(next);
   }
   tg.revealed = null;
   tg.covered = null;
   if (view.phase === "done") return view; // every card is on the table: the result for all
-  const facing = isPerson(tg, tg.facing) ? tg.facing : tg.names.findIndex((n) => n != null);
-  return hidden(view.seat === facing ? view : await ctx.call("view", { seat: facing }));
+  return covered(isPerson(tg, tg.facing) ? tg.facing : tg.names.findIndex((n) => n != null));
 }
 
-function hidden(view) {
-  return { ...view, hand: [], legal: [], covered: true };
+// The table as everybody at it may see it (the engine's public view: no hand, no
+// choice, no party or Schweinchen not yet shown), turned to `seat`.
+async function covered(seat) {
+  return { ...await ctx.call("view", { seat, public: true }), covered: true };
 }
 
 // The person at the cover tapped it: their cards.

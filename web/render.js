@@ -9,7 +9,7 @@ import * as together from "./together.js";
 import * as net from "./netplay.js";
 import { flightOf } from "./options.js";
 import { seatName } from "./seats.js";
-import { startScreen } from "./start.js";
+import { startScreen, undoBar } from "./start.js";
 import { keeperScreen } from "./keeper.js";
 import { tournamentScreen } from "./tournament.js";
 import { replayScreen } from "./replay.js";
@@ -26,7 +26,7 @@ export function draw(root, store) {
   document.title = t("title");
   root.dataset.screen = store.screen;
   const files = fileFields(root);
-  const next = [header(store), screen(store)];
+  const next = [header(store), undoBar(store), screen(store)].filter(Boolean);
   keepFileFields(files, next);
   root.replaceChildren(...next);
   if (store.screen === "play") perf.markRender(root);

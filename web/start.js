@@ -107,7 +107,7 @@ function importQuestion(store) {
 }
 
 // "Gelöscht — Rückgängig": the last delete (or replacing import) can be taken back.
-function undoBar(store) {
+export function undoBar(store) {
   if (!store.undo) return null;
   return h("div", { class: "undo-bar", role: "status", dataset: { testid: "undo-bar" } },
     h("span", { text: store.undo.text }),
@@ -161,7 +161,6 @@ export function startScreen(store) {
   return h("div", { class: "start" },
     h("section", { class: "hero" }, fan(),
       h("p", { class: "tagline", text: t("tagline") })),
-    undoBar(store),
     importQuestion(store),
     savedGamesList(store),
     h("section", { class: "setup", "aria-labelledby": "setup-title" },

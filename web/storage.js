@@ -667,6 +667,27 @@ export async function deleteEntries(keys, reason = "deleted") {
   });
 }
 
+// Keep a copy of the entries `keys` in the trash before a step that writes over them (a
+// new keeper's sheet): resolves to the trash id undoDelete takes back, or null.
+export async function keepCopy(keys, reason) {
+  return tx(["saves", "trash"], "readwrite", (t, done) => {
+    const saves = t.objectStore("saves");
+    const kept = [];
+    let left = keys.length;
+    if (!left) { done(null); return; }
+    keys.forEach((key) => {
+      const req = saves.get(key);
+      req.onsuccess = () => {
+        if (req.result !== undefined) kept.push({ key, entry: req.result });
+        if (--left) return;
+        if (!kept.length) { done(null); return; }
+        const put = t.objectStore("trash").put({ at: Date.now(), reason, entries: kept });
+        put.onsuccess = () => done(put.result);
+      };
+    });
+  });
+}
+
 // Put back what deleteEntries (or an import) moved to the trash (`id`: its answer). A
 // game whose key has been taken meanwhile comes back beside it under a new id; any other
 // entry comes back in its place, and what stood there goes to the trash in turn.
@@ -833,8 +854,10 @@ export async function planImport(text, engineCheck) {
     const why = check(key, entries[i]);
     if (why) throw coded("import-entry", { key, reason: { code: why, params: {} } });
   });
-  const problems = await engineCheck(keys.map((key, i) => ({ key, data: entries[i].data })));
-  if (problems.length) throw problems[0];
+  for (const [i, key] of keys.entries()) { // one by one: each within the worker's bound
+    const [problem] = await engineCheck([{ key, data: entries[i].data }]);
+    if (problem) throw problem;
+  }
   const stored = await storedEntries();
   const writes = [];
   const replaces = [];
@@ -853,27 +876,26 @@ export async function planImport(text, engineCheck) {
 const merges = (key) => key === "variants" || key === "stats";
 const sameData = (a, b) => JSON.stringify(a?.data) === JSON.stringify(b?.data);
 
-// Where one imported entry goes: a game under its own id (a new one if that id holds
-// another game), variants and statistics merged into the stored ones; null when the
-// device has it already.
+// Where one imported entry goes, as exported (an owner from another device is claimed
+// on resume): a game under its own id (a new one if that id holds another game),
+// variants and statistics merged into the stored ones; null when the device has it.
 function placed(key, entry, stored, writes) {
-  const { owner: _owner, ...plain } = entry; // a tab of another device owns nothing here
   if (isGameKey(key)) {
     const id = key === "game" ? String(entry.data.gameId || newId()) : key.slice(5);
     const own = gameKey(id);
-    if (stored[own] !== undefined && sameData(stored[own], plain)) return null;
+    if (stored[own] !== undefined && sameData(stored[own], entry)) return null;
     const taken = stored[own] !== undefined || writes.some((w) => w.key === own);
     const gameId = taken ? newId() : id;
-    return { key: gameKey(gameId), entry: { ...plain, data: { ...plain.data, gameId } } };
+    return { key: gameKey(gameId), entry: { ...entry, data: { ...entry.data, gameId } } };
   }
   if (key === "variants" && stored.variants) {
-    return { key, entry: { ...plain, data: mergedVariants(stored.variants.data, plain.data) } };
+    return { key, entry: { ...entry, data: mergedVariants(stored.variants.data, entry.data) } };
   }
   if (key === "stats" && stored.stats) {
-    return { key, entry: { ...plain, data: mergedStats(stored.stats.data, plain.data) } };
+    return { key, entry: { ...entry, data: mergedStats(stored.stats.data, entry.data) } };
   }
-  if (stored[key] !== undefined && sameData(stored[key], plain)) return null;
-  return { key, entry: plain };
+  if (stored[key] !== undefined && sameData(stored[key], entry)) return null;
+  return { key, entry: entry };
 }
 
 // The device's variants and a file's: every stored one kept, a file's one added unless
@@ -928,7 +950,7 @@ export async function commitImport(plan) {
       const req = saves.get(key);
       req.onsuccess = () => {
         if (req.result !== undefined && !sameData(req.result, entry)) replaced.push({ key, entry: req.result });
-        saves.put({ ...entry, savedAt: Date.now() }, key);
+        saves.put(entry, key);
         if (!--left) finish();
       };
     });
@@ -940,4 +962,26 @@ export async function commitImport(plan) {
 export async function fileText(file) {
   if (file.size > MAX_FILE) throw coded("too-large");
   return file.text();
+}
+
+// ---- settings: small, per device, in localStorage ----------------------------------------
+
+// Each setting's key; the value is text the owning module reads back and checks itself
+// (a damaged one gives its defaults, never an error).
+const SETTINGS = { lang: "doko.lang", options: "doko.options", together: "doko.together",
+  guest: "doko.together.guest" };
+
+// The stored text of a setting, or null (none, or no storage in private mode).
+export function setting(name) {
+  try { return globalThis.localStorage?.getItem(SETTINGS[name]) ?? null; } catch { return null; }
+}
+
+// Store a setting's text; false where the browser keeps none (private mode).
+export function saveSetting(name, text) {
+  try {
+    globalThis.localStorage?.setItem(SETTINGS[name], String(text));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -5,8 +5,8 @@
 import { h } from "./dom.js";
 import { t, presetName, levelName } from "./i18n.js";
 import { DEFAULT_STUN } from "./netplay.js";
+import { setting, saveSetting } from "./storage.js";
 
-const KEY = "doko.together"; // the names typed last time, the STUN setting (never a game)
 const MAX_NAME = 24;
 
 let ctx = null; // {state, root, render, alert, start(mode, names), rounds()}
@@ -17,7 +17,7 @@ export function initialTogetherSetup() {
   const setup = { names: ["", "", "", "", "", "", "", ""], people: [true, true, false, false, false, false, false, false],
     host: "", stun: DEFAULT_STUN };
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) || "{}");
+    const saved = JSON.parse(setting("together") || "{}");
     if (Array.isArray(saved.names)) saved.names.slice(0, 8).forEach((n, i) => { if (typeof n === "string") setup.names[i] = n.slice(0, MAX_NAME); });
     if (Array.isArray(saved.people)) saved.people.slice(0, 8).forEach((p, i) => { setup.people[i] = p === true; });
     if (typeof saved.host === "string") setup.host = saved.host.slice(0, MAX_NAME);
@@ -41,7 +41,7 @@ function typed({ field, seat, value }) {
 }
 
 function remember() {
-  try { localStorage.setItem(KEY, JSON.stringify(ctx.state.togetherSetup)); } catch { /* private mode */ }
+  saveSetting("together", JSON.stringify(ctx.state.togetherSetup));
 }
 
 export function stunSetting() {

@@ -33,12 +33,13 @@ from .actions import Action
 from .botregistry import get_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
+from .contracts import CardOrder
 from .errors import RecordError, SummaryError, TournamentError, coded
 from .errors import RequestError as Refused
 from .levels import level_bot
 from .metadata import describe
 from .notation import record_of, replay
-from .observation import observe, public_contract
+from .observation import observe, public_contract, public_facts
 from .outcome import goals_of, result
 from .reviewapi import handlers as review_handlers
 from .rules import Rules, load_rules
@@ -73,6 +74,9 @@ class Table:
     rounds: int = 1
     # save's records of finished games by id (the state is kept so the id stays its own)
     records: dict[int, tuple[GameState, dict[str, Any]]] = field(default_factory=dict)
+    # the running deal's actions before this index are never taken back: another person
+    # (a guest, the next person at a passed-round device) played up to here
+    undo_from: int = 0
 
 
 _table: Table | None = None
@@ -169,6 +173,8 @@ def act(payload: dict[str, Any]) -> dict[str, Any]:
         raise Refused("action-not-string")
     before = t.state
     t.state = apply(t.state, action)
+    if t.state.history[-1:] and Action.from_str(t.state.history[-1]).seat != t.seat:
+        t.undo_from = len(t.state.history)  # another person's move stays
     _finish(t)
     return _step(events_mod.step(before, t.state))
 
@@ -256,6 +262,7 @@ def next_game(payload: dict[str, Any]) -> dict[str, Any]:
         raise Refused("series-over")
     t.state = series_mod.start_game(t.series)
     t.recorded = False
+    t.undo_from = 0
     return _step(events_mod.deal_started(t.state))
 
 
@@ -292,6 +299,7 @@ def save(payload: dict[str, Any]) -> dict[str, Any]:
         "game": record_of(t.state),
         "seat": t.seat,
         "bots": list(t.bots),
+        **({"undo_from": t.undo_from} if t.undo_from else {}),
     }
 
 
@@ -347,6 +355,10 @@ def _rebuild(data: Any) -> Table:
         raise Refused("seat-range", last=players - 1)
     bots = _check_bots(data.get("bots"), players)
     t = Table(current.rules, seat, bots, 0, current, rng=random.Random(0))
+    undo_from = data.get("undo_from", 0)
+    if not isinstance(undo_from, int) or not 0 <= undo_from <= len(current.history):
+        raise Refused("saved-undo-from", most=len(current.history))
+    t.undo_from = undo_from
     for index, record in enumerate(loose_records):
         try:
             state = replay(record)
@@ -442,6 +454,8 @@ def _check_keeper(data: dict[str, Any]) -> None:
     if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
         raise Refused("import-shape", field="games")
     spec = data.get("rules") or data.get("preset")
+    if not isinstance(spec, str | dict):
+        raise Refused("import-shape", field="preset")
     players = data.get("players")
     if players not in load_rules(spec).players:
         raise Refused("import-shape", field="players")
@@ -452,7 +466,9 @@ def _check_keeper(data: dict[str, Any]) -> None:
     except Refused as err:
         if err.code != "bock-game":
             raise
-        raise Refused("import-game", n=err.params["index"] + 1, reason=err.params["reason"]) from None
+        raise Refused(
+            "import-game", n=err.params["index"] + 1, reason=err.params["reason"]
+        ) from None
 
 
 def _check_variant(variant: Any) -> None:
@@ -508,12 +524,50 @@ def _totals(t: Table) -> list[int]:
 
 
 def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What ``seat`` (the table's own by default) may see: its hand, never another."""
+    """What ``seat`` (the table's own by default) may see: its hand, never another.
+    With ``"public": true`` only what the whole table may know, turned to ``seat``: no
+    hand, no choices, no party or Schweinchen not yet shown (a pass-and-play cover)."""
     t = table()
     me = _seat(payload, t)
     s = t.state
+    if payload is not None and payload.get("public") is True:
+        return _public_view(t, me)
     obs = observe(s, me)
-    order = obs.order  # with only the Schweinchen this seat knows of
+    return _view(
+        t,
+        me,
+        obs.known_re,
+        obs.known_kontra,
+        obs.public.pig_seat,
+        obs.public.superpig_seat,
+        obs.order,
+    )
+
+
+def _public_view(t: Table, seat: int) -> dict[str, Any]:
+    facts = public_facts(t.state)
+    out = _view(
+        t,
+        seat,
+        facts.known_re,
+        facts.known_kontra,
+        facts.pig_seat,
+        facts.superpig_seat,
+        facts.order,
+    )
+    return {**out, "hand": [], "legal": [], "received": [], "can_undo": False, "public": True}
+
+
+def _view(
+    t: Table,
+    me: int,
+    known_re: frozenset[int],
+    known_kontra: frozenset[int],
+    pig_seat: int | None,
+    superpig_seat: int | None,
+    order: CardOrder,
+) -> dict[str, Any]:
+    s = t.state
     rows = _rows(t)
     last = s.tricks[-1] if s.tricks else None
     contract, declarer = public_contract(s)
@@ -546,15 +600,15 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
         "declarer": declarer,
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
-        "known_parties": _known_parties(s, obs.known_re, obs.known_kontra),
+        "known_parties": _known_parties(s, known_re, known_kontra),
         # the cards of this hand that came in a Trumpfabgabe (taken or given back)
         "received": _received(s, me),
         # comforts: the trump set (to name the suit a refusal means), Augen
         # taken per seat, and what the page needs to show announcement deadlines
         "trumps": [str(c) for c in order.trumps],
         # Schweinchen (house rules): the seat holding them as this seat knows it, or None
-        "pigs": obs.public.pig_seat,
-        "superpigs": obs.public.superpig_seat,
+        "pigs": pig_seat,
+        "superpigs": superpig_seat,
         "eyes_won": [
             sum(total_eyes(tr.cards) for tr in s.tricks if tr.winner == p) for p in range(s.players)
         ],
@@ -696,7 +750,7 @@ def _undo_point(t: Table) -> int | None:
     s = t.state
     if s.is_over or any(b is None for i, b in enumerate(t.bots) if i != t.seat):
         return None
-    for i in range(len(s.history) - 1, -1, -1):
+    for i in range(len(s.history) - 1, t.undo_from - 1, -1):
         action = Action.from_str(s.history[i])
         if action.seat == t.seat and action.is_card:
             return i

@@ -267,6 +267,7 @@ MESSAGES: dict[str, str] = {
     "game-running": "the current game is not finished",
     "nothing-to-undo": "there is no card of yours to take back",
     "saved-table": "saved table: {reason}",
+    "saved-undo-from": "undo_from must be a whole number from 0 to {most}",
     "saved-table-malformed": "saved table: malformed ({error})",
     "saved-not-object": "a saved table is an object with series, loose, game, seat, bots",
     "saved-version": "version {version} is unknown",

@@ -198,6 +198,40 @@ def public_state(state: GameState, seat: int, known_re: frozenset[int]) -> GameS
     return public
 
 
+# A seat nobody sits in: what it knows is what every player at the table may know.
+TABLE = -1
+
+
+class PublicFacts(NamedTuple):
+    """What the whole table may know at this moment: the one answer to "is it public?"
+    for a pass-and-play cover, a hand-over screen and the plates drawn on them."""
+
+    known_re: frozenset[int]
+    known_kontra: frozenset[int]
+    contract: Contract
+    declarer: int | None
+    pig_seat: int | None
+    superpig_seat: int | None
+    order: CardOrder
+
+
+def public_facts(state: GameState) -> PublicFacts:
+    """No party before it is shown (a silent Hochzeit looks normal, a Hochzeit's partner
+    is unknown till found), no Schweinchen before it is shown, no card of any hand."""
+    re, kontra = revealed_parties(state, TABLE)
+    contract, declarer = public_contract(state)
+    pigs = hidden_from(state, TABLE)
+    return PublicFacts(
+        known_re=re,
+        known_kontra=kontra,
+        contract=contract,
+        declarer=declarer,
+        pig_seat=pigs["pig_seat"],
+        superpig_seat=pigs["superpig_seat"],
+        order=seen_order(state, TABLE),
+    )
+
+
 def public_contract(state: GameState, seat: int | None = None) -> tuple[Contract, int | None]:
     """The contract and declarer as ``seat`` knows them (None: as everybody knows them).
 

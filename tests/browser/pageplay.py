@@ -76,8 +76,10 @@ def stored_games(page: Any) -> dict[str, Any]:
 
 def all_saves(page: Any) -> dict[str, Any]:
     """Every entry of the page's saves, by key (for checking that nothing changed)."""
-    return {str(v["key"]): v["value"] for v in page.evaluate(
-        f"""async () => {{
+    return {
+        str(v["key"]): v["value"]
+        for v in page.evaluate(
+            f"""async () => {{
             const db = await {IDB_OPEN};
             const req = db.transaction(["saves"]).objectStore("saves").openCursor();
             const out = [];
@@ -92,7 +94,8 @@ def all_saves(page: Any) -> dict[str, Any]:
             db.close();
             return out;
         }}"""
-    )}
+        )
+    }
 
 
 def wait_entry(page: Any, key: str, holds: str, arg: Any = None) -> None:

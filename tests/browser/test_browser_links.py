@@ -294,8 +294,8 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
     page.goto("/")
     ready(page)
 
-    def store(entry: dict[str, Any]) -> None:
-        store_entry(page, "game", entry)
+    def store(entry: dict[str, Any], key: str = "game") -> None:
+        store_entry(page, key, entry)  # "game": an older page's one saved game
 
     unfinished = {**RECORD, "actions": RECORD["actions"][:9]}
     old = {"hash": "#/game", "record": unfinished, "seat": 0}
@@ -316,9 +316,12 @@ def test_old_and_corrupt_saves_resume_or_are_set_aside(page: Any) -> None:
         "seat": 0,
         "bots": [None, "standard", "standard", "standard"],
     }
-    store({"schema": 2, "kind": "game", "savedAt": 0, "data": {"hash": "#/game", "table": table}})
+    store(
+        {"schema": 2, "kind": "game", "savedAt": 0, "data": {"hash": "#/game", "table": table}},
+        "game:refused",
+    )
     page.goto("/")
-    page.goto("/#/game")
+    page.goto("/#/game/refused")
     page.wait_for_function(
         "() => document.querySelector('[role=alert]').textContent.includes('gespeicherter Tisch')"
     )

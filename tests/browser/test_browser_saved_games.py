@@ -5,6 +5,7 @@ back, and a finished deal's statistics entry is written once. Checked in Indexed
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -20,13 +21,20 @@ def saved_series(page: Any, deals: int) -> tuple[str, Any]:
     page.goto(f"/{FIRST}")
     ready(page)
     for n in range(deals):
-        until(page, lambda n=n: len(games_rows(page)) == n + 1 or (step(page) and False),
-              "the deal played to its end", timeout=120)
+        until(
+            page,
+            lambda n=n: len(games_rows(page)) == n + 1 or (step(page) and False),
+            "the deal played to its end",
+            timeout=120,
+        )
         page.click("[data-testid=next-game]")
         page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
-    [(key, entry)] = until(page, lambda: list(stored_games(page).items()), "a stored game")
-    until(page, lambda: len(stored_games(page)[key]["data"]["table"]["series"]["games"]) == deals,
-          "the series stored")
+    [(key, _entry)] = until(page, lambda: list(stored_games(page).items()), "a stored game")
+    until(
+        page,
+        lambda: len(stored_games(page)[key]["data"]["table"]["series"]["games"]) == deals,
+        "the series stored",
+    )
     return key, stored_games(page)[key]
 
 
@@ -64,14 +72,19 @@ def test_links_never_replace_a_running_series(page: Any) -> None:
     # another game link starts a game beside the series
     page.evaluate("location.hash = '#/play?rules=ddv&seed=8&delay=0&level=beginner'")
     page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
-    games = until(page, lambda: len(stored_games(page)) == 2 and stored_games(page), "a second game")
+    games = until(
+        page, lambda: len(stored_games(page)) == 2 and stored_games(page), "a second game"
+    )
     assert games[key] == entry
 
     # both are on the start page; the series resumes with its two deals
     page.goto("/#/")
     items = page.locator("[data-testid=saved-game]")
     until(page, lambda: items.count() == 2, "two saved games listed")
-    assert "2 Spiele gespielt" in page.locator(f"[data-testid=saved-game][data-id='{key[5:]}']").inner_text()
+    assert (
+        "2 Spiele gespielt"
+        in page.locator(f"[data-testid=saved-game][data-id='{key[5:]}']").inner_text()
+    )
     page.click(f"[data-testid=saved-game][data-id='{key[5:]}'] a")
     until(page, lambda: len(games_rows(page)) == 2, "the series' sheet back")
     assert stored_games(page)[key]["data"]["table"] == entry["data"]["table"]
@@ -118,3 +131,104 @@ def test_statistics_are_written_once_per_deal(page: Any) -> None:
     until(page, lambda: len(games_rows(page)) == 1, "resumed")
     page.wait_for_timeout(500)
     assert stored(page, "stats")["data"]["deals"] == [reviewed]
+
+
+def test_random_page_actions_never_lose_a_game(page: Any) -> None:
+    """New games, links good and bad, imports good and bad, reloads, deletes and undos in
+    a seeded random order: after each step every game the player did not delete is
+    still stored, exactly as it was or further on."""
+    rng = random.Random(49)
+    page.goto("/#/")
+    ready(page)
+    kept: dict[str, int] = {}  # key -> the moves it had when last seen
+    deleted: list[str] = []
+    undo_for: str | None = None
+    seeds = iter(range(100, 200))
+
+    def new_game() -> None:
+        page.evaluate(
+            f"location.hash = '#/play?rules=ddv&seed={next(seeds)}&delay=0&level=beginner'"
+        )
+        page.wait_for_selector(f"{HAND} button[data-card]", timeout=60_000)
+        fresh = until(page, lambda: set(stored_games(page)) - set(kept), "a new game stored")
+        kept.update({k: 0 for k in fresh})
+
+    def bad_link() -> None:
+        page.evaluate("location.hash = '#/play?rules=ddv&options=%%%garbage&seed=abc'")
+        until(page, lambda: "nicht öffnen" in alert_text(page), "refused")
+
+    def reload() -> None:
+        page.reload()
+        ready(page)
+
+    def delete() -> None:
+        nonlocal undo_for
+        if not kept:
+            return
+        key = rng.choice(sorted(kept))
+        page.goto("/#/")
+        page.click(f"[data-testid=saved-game][data-id='{key[5:]}'] [data-testid=game-delete]")
+        until(page, lambda: key not in stored_games(page), "deleted")
+        kept.pop(key)
+        deleted.append(key)
+        undo_for = key
+
+    def undo() -> None:
+        nonlocal undo_for
+        if undo_for is None or page.locator("[data-testid=undo-delete]").count() == 0:
+            return
+        page.click("[data-testid=undo-delete]")
+        key = undo_for
+        until(page, lambda: key in stored_games(page), "back")
+        kept[key] = 0
+        deleted.remove(key)
+        undo_for = None
+
+    def bad_import() -> None:
+        page.goto("/#/")
+        text = json.dumps(
+            {
+                "app": "doko",
+                "schema": 2,
+                "entries": {
+                    "game:x": {
+                        "schema": 2,
+                        "kind": "game",
+                        "savedAt": 0,
+                        "data": {"hash": "#/game", "table": {}},
+                    }
+                },
+            }
+        )
+        page.set_input_files(
+            "[data-testid=import-file]",
+            files=[{"name": "x.json", "mimeType": "application/json", "buffer": text.encode()}],
+        )
+        until(page, lambda: "nichts gespeichert" in alert_text(page), "refused")
+
+    def good_import() -> None:
+        games = stored_games(page)
+        if not games:
+            return
+        key = rng.choice(sorted(games))
+        page.goto("/#/")
+        text = json.dumps({"app": "doko", "schema": 2, "entries": {key: games[key]}})
+        page.set_input_files(
+            "[data-testid=import-file]",
+            files=[{"name": "x.json", "mimeType": "application/json", "buffer": text.encode()}],
+        )
+        until(page, lambda: "Import fertig" in alert_text(page), "imported")
+        kept.update({k: 0 for k in set(stored_games(page)) - set(kept)})
+
+    steps = [new_game, bad_link, reload, delete, undo, bad_import, good_import]
+    new_game()
+    for _ in range(14):
+        action = rng.choice(steps)
+        action()
+        now = stored_games(page)
+        for key, moves in kept.items():
+            assert key in now, (action.__name__, key)
+            assert now[key]["data"]["moves"] >= moves, (action.__name__, key)
+            kept[key] = now[key]["data"]["moves"]
+        assert not set(deleted) & set(now), action.__name__
+    assert page.watch.errors == []

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, ready, step, store_entry, stored, wait_entry
+from pageplay import HAND, ready, step, store_entry, stored, stored_games, wait_entry
 
 pytestmark = pytest.mark.browser
 
@@ -110,7 +110,7 @@ WRITE_ODD_VARIANT = """async () => {
   data.self = data;
   data.list = [data.options, data.options];
   const db = await new Promise((ok, bad) => {
-    const req = indexedDB.open("doko", 1);
+    const req = indexedDB.open("doko");
     req.onsuccess = () => ok(req.result);
     req.onerror = () => bad(req.error);
   });
@@ -125,7 +125,7 @@ WRITE_ODD_VARIANT = """async () => {
 # An entry of a newer page holding a Blob: IndexedDB holds it, a file cannot say it
 WRITE_BLOB_VARIANT = """async () => {
   const db = await new Promise((ok, bad) => {
-    const req = indexedDB.open("doko", 1);
+    const req = indexedDB.open("doko");
     req.onsuccess = () => ok(req.result);
     req.onerror = () => bad(req.error);
   });
@@ -209,7 +209,7 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     # and an evening of an older page
     store_entry(page, "keeper", KEEPER_BAD)
     store_entry(page, "tournament", EVENING_OLD)
-    store_entry(page, "game", GAME_GOOD)
+    store_entry(page, "game:good", GAME_GOOD)
     page.evaluate(WRITE_ODD_VARIANT)
     page.reload()
     ready(page)
@@ -222,22 +222,28 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     evening = stored(page, "tournament")
     assert evening["data"]["version"] == 1 and evening["data"]["id"] == "t-old"
     assert evening["data"]["entrants"] == EVENING_OLD["data"]["entrants"]
-    assert stored(page, "game") == GAME_GOOD
+    assert stored(page, "game:good") == GAME_GOOD
 
     # round 2: an evening of a newer page, and a game the engine refuses; a keeper sheet
     # of an older page (for the next start)
     store_entry(page, "tournament", EVENING_NEWER)
-    store_entry(page, "game", GAME_BAD)
+    store_entry(page, "game:bad", GAME_BAD)
     page.goto("/#/tournament")
     page.wait_for_selector("#tour-names")
     page.fill("#tour-names", "Erika\nFritz")
     page.click("[data-testid=tour-add]")  # a change: a new evening is written
     page.wait_for_selector("[data-testid=tour-entrant] >> nth=1")
-    page.goto("/#/game")  # resumes the saved game: the engine refuses it, a new one starts
+    page.goto("/#/game/bad")  # resumes that game: the engine refuses it, a new one starts
     page.wait_for_selector(f"{HAND} button[data-card]", timeout=30_000)
     alert_says(page, "gespeicherter Tisch")
     deadline = time.monotonic() + 60
-    while (stored(page, "game") or {}).get("data", {}).get("moves", 0) < 1:  # a move: written
+    while (
+        max(
+            (g["data"]["moves"] for k, g in stored_games(page).items() if k != "game:good"),
+            default=0,
+        )
+        < 1
+    ):  # a move: written
         assert time.monotonic() < deadline, "no move was saved"
         if not step(page):
             page.wait_for_timeout(50)
@@ -249,10 +255,10 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     ready(page)
     # still stored, exactly as written
     aside = {q["key"]: q for q in stored(page, None, "quarantine")}
-    assert set(aside) == {"keeper", "variants", "variant:blob", "tournament", "game"}, aside
+    assert set(aside) == {"keeper", "variants", "variant:blob", "tournament", "game:bad"}, aside
     assert aside["keeper"]["entry"] == KEEPER_BAD
     assert aside["tournament"]["entry"] == EVENING_NEWER
-    assert aside["game"]["entry"] == GAME_BAD
+    assert aside["game:bad"]["entry"] == GAME_BAD
     assert aside["keeper"]["why"]["code"] == "keeper-game"
     assert aside["keeper"]["why"]["params"]["reason"]["code"] == "eyes-range"
     # and nothing was written over: the new entries are the screens' own
@@ -267,7 +273,7 @@ def test_every_kind_of_unreadable_entry_is_kept_listed_and_exported(
     # (the page still held the older evening it had read: the names were added to it)
     names = [e["name"] for e in stored(page, "tournament")["data"]["entrants"]]
     assert names == [f"Spieler {i}" for i in range(1, 5)] + ["Erika", "Fritz"]
-    assert stored(page, "game")["data"]["gameId"] != "bad"
+    assert set(stored_games(page)) - {"game:good", "game:bad"}  # the new game beside
     assert stored(page, "variants") is None
 
     # listed on the start page, each with its reason in words

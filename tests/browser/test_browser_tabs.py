@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, next_frames, ready, step, store_entry, stored
+from pageplay import HAND, LEGAL_CARD, next_frames, ready, step, store_entry, stored, stored_games
 from test_browser_links import _kill_and_reopen, _persistent
 
 pytestmark = pytest.mark.browser
@@ -72,8 +72,9 @@ def same_position(page: Any, hand: list[str], trick: list[str]) -> None:
 
 
 def stored_game(page: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = stored(page, "game")
-    return entry
+    """The one game the tabs play (its own key, "game:<id>")."""
+    [entry] = stored_games(page).values()
+    return dict(entry)
 
 
 def test_a_second_tab_asks_and_the_first_stops_when_it_takes_over(browser: Any, site: str) -> None:
@@ -186,15 +187,20 @@ def test_a_stale_tab_cannot_overwrite_newer_progress(browser: Any, site: str) ->
     # refused too, never written back over
     a.evaluate(
         """() => new Promise((resolve, reject) => {
-            const req = indexedDB.open("doko", 1);
+            const req = indexedDB.open("doko");
             req.onsuccess = () => {
                 const t = req.result.transaction(["saves"], "readwrite");
                 const store = t.objectStore("saves");
-                const get = store.get("game");
-                get.onsuccess = () => {
-                    const e = get.result;
-                    e.data.moves += 100;
-                    store.put(e, "game");
+                const walk = store.openCursor();
+                walk.onsuccess = () => {
+                    const c = walk.result;
+                    if (!c) return;
+                    if (String(c.key).startsWith("game:")) {
+                        const e = c.value;
+                        e.data.moves += 100;
+                        c.update(e);
+                    }
+                    c.continue();
                 };
                 t.oncomplete = () => { req.result.close(); resolve(); };
                 t.onerror = () => reject(t.error);

@@ -433,3 +433,52 @@ def _table_across_browsers(net: Any, site: str) -> None:
     assert host.watch.errors == [] and gero.watch.errors == []
     for context in contexts:
         context.close()
+
+
+def test_the_cover_never_shows_a_silent_hochzeit(page: Any) -> None:
+    """Seed 16: Ben holds both Kreuz-Damen and says Gesund. Until his second one is on
+    the table nobody may know the parties: no cover shows a Kontra tag, and Re only on
+    a seat that has played a Kreuz-Dame (Ben, once he has)."""
+    page.goto("#/together?delay=0&seed=16")
+    ready(page)
+    toggles = page.locator("[data-testid=seat-person]")
+    for i in range(toggles.count()):  # four people: no bot's announcement tells a party
+        if toggles.nth(i).inner_text().strip() != "Mensch":
+            toggles.nth(i).click()
+    names = page.locator("[data-testid=seat-name]")
+    for i, name in enumerate(["Anna", "Ben", "Cleo", "Dora"][: names.count()]):
+        names.nth(i).fill(name)
+    page.click("[data-testid=pass-start]")
+    ben_queens = 2
+    covers = 0
+    deadline = time.monotonic() + 180
+    while not page.locator("[data-testid=result]").count():
+        assert time.monotonic() < deadline, "the deal did not finish"
+        if page.locator(COVER).count():
+            covers += 1
+            tags = page.evaluate(
+                """() => [...document.querySelectorAll('[data-testid=table] .tag')]
+                    .map((el) => el.className)"""
+            )
+            if ben_queens > 0:  # his second Kreuz-Dame is still in his hand
+                assert not any("kontra" in tag for tag in tags), (covers, tags)
+            seat = page.get_attribute(COVER, "data-seat")
+            page.click("[data-testid=reveal]")
+            page.wait_for_selector(f"{HAND_CARDS}, [data-testid=result]")
+            if seat == "1":  # what Ben holds once his move (a legal card) has left the hand
+                hand = page.locator("[data-testid=hand] button[data-card]").evaluate_all(
+                    "(els) => els.map((el) => el.dataset.card)"
+                )
+                legal = page.locator(
+                    "[data-testid=hand][data-my-turn=true] button[data-card]"
+                    ":not([aria-disabled=true])"
+                )
+                playing = legal.first.get_attribute("data-card") if legal.count() else None
+                ben_queens = hand.count("CQ") - (playing == "CQ")
+            _act(page)
+            continue
+        if page.locator(HAND_CARDS).count():
+            _act(page)
+        page.wait_for_timeout(30)
+    assert covers >= 40
+    assert page.watch.errors == []

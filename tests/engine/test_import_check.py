@@ -51,12 +51,15 @@ def saved_table(actions: int) -> dict[str, Any]:
 def test_good_entries_pass() -> None:
     table = saved_table(8)
     variant = {"id": "v1", "name": "Ohne Dullen", "rules": {"preset": "ddv", "options": {}}}
-    assert problems(
-        ("game:abc", {"hash": "#/game", "table": table}),
-        ("keeper", keeper(SUMMARY, {**SUMMARY, "eyes_re": 90})),
-        ("variants", {"variants": [variant]}),
-        ("stats", {"deals": []}),
-    ) == []
+    assert (
+        problems(
+            ("game:abc", {"hash": "#/game", "table": table}),
+            ("keeper", keeper(SUMMARY, {**SUMMARY, "eyes_re": 90})),
+            ("variants", {"variants": [variant]}),
+            ("stats", {"deals": []}),
+        )
+        == []
+    )
 
 
 def test_checking_a_saved_table_leaves_the_running_table_alone() -> None:
@@ -92,7 +95,7 @@ def test_unknown_preset_and_table_size_are_refused() -> None:
 def test_a_saved_game_with_a_card_the_player_does_not_hold_is_refused() -> None:
     table = saved_table(6)  # four reservations, then two cards
     actions = table["game"]["actions"]
-    seat, card = actions[-1].split(":")
+    seat, _card = actions[-1].split(":")
     hands = [h.split() for h in table["game"]["hands"]]
     foreign = next(c for h in hands for c in h if c not in hands[int(seat)])
     table["game"]["actions"] = [*actions[:-1], f"{seat}:{foreign}"]
