@@ -137,7 +137,7 @@ const intents = intentTable(engineIntents, table.intents, startIntents, keeperIn
 // A screen of its own: the running game's timers and replies are dropped.
 function openScreen(screen, more = {}) {
   store.game.token++;
-  Object.assign(store, { screen, view: null, alert: "", error: "", undo: null, ...more });
+  Object.assign(store, { screen, view: null, alert: "", error: "", ...more });
   render();
 }
 

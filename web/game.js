@@ -263,7 +263,8 @@ export function createGame(ctx, { render, seatName }) {
   async function reviewDeal(row) {
     const view = store.view;
     try {
-      const got = await call("deal_record", { game: row });
+      // a guest's engine holds no table: the deals it played came with the host's views
+      const got = net.isGuest() ? net.guestDeal(row) : await call("deal_record", { game: row });
       store.screen = "review";
       reviewOpen(ctx, { record: got.record, seat: got.seat, bots: got.bots, key: `${store.game.id}:${row + 1}`,
         played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });

@@ -90,7 +90,8 @@ export async function keeperRestore(ctx, obj) {
   }
   await checked(ctx, K.keeperRules({ preset: obj.preset, rules }));
   ctx.update((s) => { Object.assign(s.keeper, K.restoredKeeper(obj, scored)); });
-  save(ctx);
+  // written back only where this page stores it otherwise (an older page's sheet)
+  if (JSON.stringify(K.keeperEntry(ctx.state.keeper)) !== JSON.stringify(obj)) save(ctx);
   return null;
 }
 

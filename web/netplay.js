@@ -345,7 +345,9 @@ async function sendView(seatNo) {
   seat.syncing = true;
   try {
     const view = await ctx.call("view", { seat: seatNo });
-    view.record = null;
+    // a deal played to its last card has shown every hand (a review may have it); one
+    // thrown in has not
+    if (view.phase !== "done" || view.hand_sizes.some((n) => n > 0)) view.record = null;
     const { view: small, sheetFrom } = sheetDelta(view, seat.rows);
     if (send(seat, { t: "view", seq: seat.seq, names: ctx.state.together.names, host: host.seat,
       started: host.started, away: awaySince(), view: small, events: ctx.state.events ?? [], sheetFrom })) {
@@ -539,7 +541,15 @@ export function answerScreen() {
 // `rows`: the score sheet as far as the host has sent it; `join`: puts a long message's
 // parts together
 const guest = { invite: null, seat: null, name: "", pc: null, dc: null, seq: 0, answer: null, lost: false,
-  rows: [], join: joiner() };
+  rows: [], join: joiner(), deals: [] };
+
+// A finished deal this guest played, for its review: {record, seat, bots}; refused
+// (thrown, coded) for a deal it did not see end.
+export function guestDeal(row) {
+  const record = guest.deals[row];
+  if (!record) throw Object.assign(new Error("no-deal"), { code: "guest-deal-unseen", params: {} });
+  return { record, seat: ctx.state.view.seat, bots: ctx.state.view.bots };
+}
 
 export async function openInvite(payload) {
   const inv = await decode(payload, "invite");
@@ -581,6 +591,7 @@ async function sitDown() {
   guest.pc = pc;
   guest.lost = false;
   guest.rows = [];
+  guest.deals = [];
   guest.join = joiner();
   pc.ondatachannel = (event) => wireHost(pc, event.channel);
   try {
@@ -628,10 +639,11 @@ function fromHost(data) {
     const sheet = sheetJoined(guest.rows, msg.view.sheet, msg.sheetFrom);
     if (!sheet) return void guest.dc?.send(JSON.stringify({ t: "sync", full: true }));
     guest.rows = sheet;
+    if (msg.view.phase === "done" && msg.view.record && sheet.length) guest.deals[sheet.length - 1] = msg.view.record;
     guest.seq = Math.max(guest.seq, msg.seq);
     store.together = { mode: "guest", names: msg.names, host: msg.host, started: msg.started, away: msg.away };
     store.screen = "play";
-    ctx.show({ ...msg.view, sheet }, msg.events);
+    ctx.show({ ...msg.view, sheet, record: null }, msg.events); // the record is kept for the review
   } else if (msg.t === "slow-down") {
     ctx.alert(t("slowDown"));
   } else if (msg.t === "refused") {
@@ -662,7 +674,12 @@ export function guestBanner() {
   if (!ctx.state.together.started) {
     return h("div", { class: "net-banner", dataset: { testid: "net-waiting" } }, t("waitForHost"));
   }
-  return null;
+  // the other guests who dropped, and since when (the host's clock: whole minutes)
+  const tg = ctx.state.together;
+  const gone = (tg.away ?? []).map((since, seat) => (since == null || seat === ctx.state.view?.seat ? null
+    : t("otherGuestAway", { name: tg.names[seat] ?? t("botName", { n: seat + 1 }),
+      min: Math.max(0, Math.floor((Date.now() - since) / 60_000)) }))).filter(Boolean);
+  return gone.length ? h("div", { class: "net-banner", dataset: { testid: "guests-away" } }, gone.join(" · ")) : null;
 }
 
 export function joinScreen() {

@@ -111,7 +111,9 @@ export function undoBar(store) {
   if (!store.undo) return null;
   return h("div", { class: "undo-bar", role: "status", dataset: { testid: "undo-bar" } },
     h("span", { text: store.undo.text }),
-    h("button", { type: "button", dataset: { intent: "undo-delete", testid: "undo-delete" }, text: t("undoDelete") }));
+    h("button", { type: "button", dataset: { intent: "undo-delete", testid: "undo-delete" }, text: t("undoDelete") }),
+    h("button", { type: "button", class: "link-like", "aria-label": t("close"),
+      dataset: { intent: "undo-dismiss", testid: "undo-dismiss" }, text: "×" }));
 }
 
 // Entries the page could not open (damaged, or from a newer version): each can be
@@ -340,6 +342,7 @@ export const startIntents = {
     }
     await listGames(ctx);
   },
+  "undo-dismiss": (ctx) => ctx.update((s) => { s.undo = null; }),
   "undo-delete": async (ctx) => {
     const undo = ctx.state.undo;
     if (!undo) return;

@@ -431,9 +431,33 @@ def check_entry(key: str, data: Any) -> None:
     elif kind == "variant":
         _check_variant(data)
     elif kind == "tournament":
-        evening.standings(data)
+        _check_evening(data)
     elif kind not in ("stats", "settings"):
         raise Refused("import-kind")
+
+
+def _check_evening(data: dict[str, Any]) -> None:
+    """The page's stored evening (web/tournament-evening.js), ranked as its screen ranks it:
+    every handed-in sheet checked again."""
+    entrants, rounds = data.get("entrants"), data.get("rounds")
+    if not isinstance(entrants, list) or not isinstance(rounds, list):
+        raise Refused("import-shape", field="rounds")
+    if not all(isinstance(e, dict) for e in entrants) or not all(
+        isinstance(r, dict) for r in rounds
+    ):
+        raise Refused("import-shape", field="rounds")
+    tour = {
+        "id": data.get("id"),
+        "rules": data.get("rules"),
+        "table_rounds": data.get("tableRounds"),
+        "seed": data.get("seed"),
+        "entrants": [{"id": e.get("id"), "name": e.get("name")} for e in entrants],
+        "rounds": [
+            {"round": r.get("round"), "tables": r.get("tables"), "sheets": r.get("sheets")}
+            for r in rounds
+        ],
+    }
+    evening.standings(tour)
 
 
 def _check_saved_game(data: dict[str, Any]) -> None:

@@ -60,7 +60,7 @@ def device_with_a_game_and_a_sheet(page: Any) -> Any:
     page.click('[data-action="healthy"]')
     page.wait_for_selector(LEGAL_CARD)
     page.locator(LEGAL_CARD).first.click()
-    [game] = until(
+    until(
         page,
         lambda: [g for g in stored_games(page).values() if g["data"]["moves"] >= 5],
         "the card stored",
@@ -69,6 +69,7 @@ def device_with_a_game_and_a_sheet(page: Any) -> Any:
     page.goto("/#/")
     page.reload()
     ready(page)
+    [game] = stored_games(page).values()  # as it stands once the table is left
     return game
 
 
@@ -134,7 +135,7 @@ def bad_files(game: Any) -> dict[str, tuple[str, str]]:
             "Siebenerblatt",
         ),
         "truncated": (good[: len(good) // 2], "JSON"),
-        "schema": (export_file({"keeper": OTHER}, schema=99), "Export"),
+        "schema": (export_file({"keeper": OTHER}, schema=99), "Sicherung"),
     }
 
 
@@ -176,7 +177,11 @@ def test_a_file_that_replaces_the_sheet_asks_and_can_be_undone(page: Any) -> Non
 
     page.goto("/#/")
     page.click("[data-testid=undo-delete]")
-    until(page, lambda: all_saves(page)["keeper"]["data"] == HOME["data"], "the old sheet back")
+    until(
+        page,
+        lambda: all_saves(page)["keeper"]["data"] == before["keeper"]["data"],
+        "the old sheet back",
+    )
     page.goto("/#/keeper")
     until(page, lambda: "Oma" in page.locator("[data-testid=scoresheet]").inner_text(), "shown")
     assert page.watch.errors == []

@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, enter_keeper_game, play_to_end, ready, stored, watched
+from pageplay import (
+    HAND,
+    enter_keeper_game,
+    play_to_end,
+    ready,
+    stored,
+    stored_games,
+    until,
+    watched,
+)
 
 from doko import links
 
@@ -171,19 +180,24 @@ def test_a_variant_is_built_played_shared_and_kept(page: Any, browser: Any, site
     assert page.watch.errors == []
 
 
-def test_a_malformed_options_link_says_so_and_plays_the_preset(page: Any) -> None:
+def test_a_link_with_unreadable_or_refused_house_rules_changes_nothing(page: Any) -> None:
     page.goto("/#/play?rules=ddv&options=%%%not-base64&seed=5")
     ready(page)
+    assert "nicht öffnen" in (page.text_content("[role=alert]") or "")
+    assert page.locator("[data-intent=new]").is_visible()  # the start page, playable
+    assert stored_games(page) == {}
+    # options the engine refuses: said with the option's own name; back where it was
+    page.goto("/#/play?rules=ddv&seed=6&delay=0")
     page.wait_for_selector(f"{HAND} button[data-card]")
-    assert "Hausregeln im Link sind nicht lesbar" in page.text_content("[role=alert]")
-    assert page.locator("[data-testid=variant-notice]").count() == 0
-    # options the engine refuses: said with the option's own name, the preset is played
+    games = until(page, lambda: stored_games(page), "the game stored")
     refused = base64.urlsafe_b64encode(json.dumps({"throw_kings": 9}).encode()).decode()
-    page.goto(f"/#/play?rules=ddv&options={refused.rstrip('=')}&seed=6")
+    page.evaluate(f"location.hash = '#/play?rules=ddv&options={refused.rstrip('=')}&seed=7'")
     page.wait_for_function(
         "() => document.getElementById('alert').textContent.includes('Könige zum Schmeißen')"
     )
     page.wait_for_selector(f"{HAND} button[data-card]")
+    assert "seed=6" in page.url
+    assert set(stored_games(page)) == set(games)  # no game beside it, none replaced
     assert page.watch.errors == []
 
 

@@ -127,3 +127,12 @@ def test_malformed_entries_are_problems_not_crashes() -> None:
     ]
     assert all(p["code"] == "import-entry" for p in found)
     assert call("check_entries", {"entries": "x"})["code"] == "import-entries"
+
+
+def test_an_evening_is_checked_in_the_form_the_page_stores_it() -> None:
+    entrants = [{"id": i, "name": n} for i, n in enumerate(["Erika", "Fritz", "Gabi", "Heinz"], 1)]
+    evening = {"version": 1, "id": "t1", "rules": "lockhausen", "tableRounds": 2, "seed": 4,
+               "entrants": entrants, "rounds": []}  # fmt: skip
+    assert problems(("tournament", evening)) == []
+    [bad] = problems(("tournament", {**evening, "tableRounds": 7}))
+    assert bad["params"]["reason"]["code"] == "tournament-rounds"
