@@ -80,7 +80,7 @@ function gameFacts(g) {
   else if (info.players) parts.push(t("playersCount", { n: info.players }));
   parts.push(t("dealsPlayed", { n: info.deals ?? 0 }));
   if (info.bock > 0) parts.push(t("bockToCome", { n: info.bock }));
-  if (info.duty > 0) parts.push(t("dutySolosOwed", { n: info.duty }));
+  if (info.duty > 0 && info.deals > 0) parts.push(t("dutySolosOwed", { n: info.duty })); // (all owe one at the start)
   if (info.finished) parts.push(t("seriesDone"));
   if (g.savedAt) {
     parts.push(t("lastPlayed", { when: new Date(g.savedAt).toLocaleString(getLang() === "de" ? "de-DE" : "en-GB",
