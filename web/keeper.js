@@ -3,9 +3,9 @@
 // sheet. Its state is the store's `keeper` slice (initialKeeper); keeperScreen draws it,
 // keeperIntents change it through ctx, keeper-sheet.js does the arithmetic.
 import { h } from "./dom.js";
-import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName } from "./i18n.js";
+import { t, actionLabel, itemLabel, errorText, contractName, partyLabel, presetName, getLang } from "./i18n.js";
 import { sheetView } from "./sheet.js";
-import { csvText } from "./csv.js";
+import { spreadsheetCsv } from "./csv.js";
 import * as V from "./variants.js";
 import * as K from "./keeper-sheet.js";
 import * as saved from "./storage.js";
@@ -183,7 +183,7 @@ function csv(k) {
   K.sheetRows(k).forEach((row, i) => lines.push([i + 1, contractName(row.contract)
     + (row.bock ? ` (${t("bockChip", { factor: 2 ** row.bock })})` : ""), ...row.points, ...row.totals]));
   lines.push([t("total"), "", ...totals, ...totals]);
-  return csvText(lines);
+  return spreadsheetCsv(lines, getLang());
 }
 
 export function keeperCsv(k) {

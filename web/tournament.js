@@ -6,10 +6,10 @@
 // State: the store's `tournament` slice ({evening, ui}); the evening is saved as the
 // "tournament" entry; tournament-evening.js does the bookkeeping.
 import { h } from "./dom.js";
-import { t, errorText, presetName } from "./i18n.js";
+import { t, errorText, presetName, getLang } from "./i18n.js";
 import { keeperRestore } from "./keeper.js";
 import { rulesName } from "./editor.js";
-import { csvText } from "./csv.js";
+import { spreadsheetCsv } from "./csv.js";
 import { randomSeed } from "./random.js";
 import { encodeJson, decodeJson } from "./base64url.js";
 import * as V from "./variants.js";
@@ -199,7 +199,7 @@ export function tournamentCsv(ev, standings) {
         tb.totals ? tb.totals[seat] : ""]));
     }
   }
-  return csvText(lines);
+  return spreadsheetCsv(lines, getLang());
 }
 
 // The evening for other tools: `python -m doko tournament-standings turnier.json` reads it.

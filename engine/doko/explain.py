@@ -235,7 +235,7 @@ def _events(before: GameState, after: GameState) -> list[Event]:
         out += _card(before, seat, action.card)
     if len(after.tricks) > len(before.tricks):
         out += _trick(after, after.tricks[-1], len(after.tricks))
-    if after.wedding_decided and not before.wedding_decided:
+    if after.wedding_decided and not before.wedding_decided and after.partner is not None:
         out.append(
             (
                 "wedding-partner",

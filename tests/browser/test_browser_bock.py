@@ -116,9 +116,9 @@ def test_keeper_counts_bock_rounds_from_the_deals_entered(page: Any) -> None:
     # the level the engine gave them (each scores alone with `python -m doko score`)
     with page.expect_download() as info:
         page.click("[data-testid=export-csv]")
-    csv = Path(info.value.path()).read_text().splitlines()
+    csv = Path(info.value.path()).read_text(encoding="utf-8-sig").splitlines()
     marked = f"Normalspiel ({CHIP})"
-    assert [line.split(",")[1] for line in csv[1:4]] == ["Damensolo", marked, marked]
+    assert [line.split(";")[1] for line in csv[1:4]] == ["Damensolo", marked, marked]
     with page.expect_download() as info:
         page.click("[data-testid=export-json]")
     exported = json.loads(Path(info.value.path()).read_text())

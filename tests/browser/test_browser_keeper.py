@@ -326,11 +326,14 @@ def test_csv_export_quotes_names_with_commas_and_quotes(page: Any) -> None:
 
     with page.expect_download() as info:
         page.click("[data-testid=export-csv]")
-    raw = Path(info.value.path()).read_bytes().decode("utf-8")
+    data = Path(info.value.path()).read_bytes()
     assert info.value.suggested_filename == "spielliste.csv"
+    # as German Excel reads it: UTF-8 named by its byte order mark, cells at semicolons
+    assert data.startswith(b"\xef\xbb\xbf")
+    raw = data.decode("utf-8-sig")
     assert '"Anna, die Erste"' in raw and '"Bernd ""Bär"" Bauer"' in raw
     assert '"Carla;C"' in raw
-    table = list(csv.reader(io.StringIO(raw, newline="")))
+    table = list(csv.reader(io.StringIO(raw, newline=""), delimiter=";"))
     assert table == [
         ["Nr.", "Spiel", *names, *(f"Stand {n}" for n in names)],
         ["1", "Normalspiel", "1", "-1", "1", "-1", "1", "-1", "1", "-1"],

@@ -205,8 +205,8 @@ def test_score_keeper_evening(page: Any) -> None:
     assert exported["names"] == ["Anna", "Bernd", "Carla", "Dieter"]
     with page.expect_download() as info:
         page.click("[data-testid=export-csv]")
-    csv = Path(info.value.path()).read_text().splitlines()
-    assert csv[0].startswith("Nr.,Spiel,Anna,Bernd,Carla,Dieter")
+    csv = Path(info.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert csv[0].startswith("Nr.;Spiel;Anna;Bernd;Carla;Dieter")
     assert len(csv) == 1 + 4 + 1
-    assert csv[-1].split(",")[2:6] == [str(x) for x in after]
+    assert csv[-1].split(";")[2:6] == [str(x) for x in after]
     assert page.watch.errors == [] and page.watch.offsite == []

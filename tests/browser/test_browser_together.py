@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
-from pageplay import _click, ready, watched
+from pageplay import _click, ready, store_entry, watched
 
 COVER = "[data-testid=cover][data-state=covered]"
 HAND_CARDS = "[data-testid=hand] [data-card]"
@@ -595,3 +595,72 @@ def _flood_and_tamper(net: Any, site: str) -> None:
         assert page.watch.errors == []
     for context in contexts:
         context.close()
+
+
+def _longest_evening() -> dict[str, Any]:
+    """A saved 8-player klassisch table on its last deal: the longest series there is
+    (20 rounds, 160 deals), each deal played by the first legal move; the host at 0."""
+    from doko import series as series_mod
+    from doko.notation import record_of
+    from doko.rules import load_rules
+    from doko.series import MAX_ROUNDS
+    from doko.state import apply, legal_for
+
+    played = series_mod.start_series(
+        series_mod.Settings(load_rules("klassisch"), 8, MAX_ROUNDS, 7, 3)
+    )
+    while True:
+        state = series_mod.start_game(played)
+        if len(played.games) == 8 * MAX_ROUNDS - 1:
+            break  # the last deal: left running
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, legal_for(state, seat)[0])
+        played = series_mod.record_game(played, state)
+    return {
+        "version": 1,
+        "series": series_mod.series_record(played),
+        "loose": [],
+        "game": record_of(state),
+        "seat": 0,
+        "bots": [None, "beginner", *["beginner"] * 6],
+    }
+
+
+def test_the_longest_evening_reaches_a_guest_in_messages_a_channel_carries(
+    browser: Any, site: str
+) -> None:
+    path = system_chromium()
+    net = browser.browser_type.launch(
+        args=[*CHROMIUM_ARGS, *NET_ARGS], **({"executable_path": path} if path else {})
+    )
+    try:
+        contexts = [net.new_context(base_url=site) for _ in range(2)]
+        host, gero = (watched(c, site) for c in contexts)
+        gero.add_init_script(LOG_CHANNEL)
+        host.goto("/")
+        ready(host)
+        names = ["Hanna", "Gero", *[None] * 6]
+        entry = {"hash": "#/game", "table": _longest_evening(), "moves": 0, "gameId": "long",
+                 "together": {"mode": "host", "names": names}}  # fmt: skip
+        store_entry(host, "game:long", {"schema": 2, "kind": "game", "savedAt": 1, "data": entry})
+        # one machine: host candidates only, no STUN server (read when the page loads)
+        host.evaluate("localStorage.setItem('doko.together', JSON.stringify({stun: ''}))")
+        host.goto("/?long=1#/game/long")
+        host.wait_for_selector("[data-testid=score-row] >> nth=158", state="attached")
+        host.click("[data-testid=net-panel]")
+        host.fill("[data-testid=answer-input]", _join(gero, _invite(host), 1, "Gero"))
+        host.click("[data-testid=answer-take]")
+        _seat_connected(host, 1, gero)
+        host.click("[data-testid=invite-close]")
+        gero.wait_for_selector("[data-testid=table]")
+        gero.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=score-row]').length === 159"
+        )
+        sizes = [len(m.encode()) for m in gero.evaluate("window.__received")]
+        print(f"\nlargest message to the guest over 159 deals: {max(sizes)} bytes")
+        assert max(sizes) < 64 * 1024, max(sizes)
+        assert host.watch.errors == [] and gero.watch.errors == []
+    finally:
+        net.close()

@@ -2,7 +2,7 @@
 // as formulas defused, numbers left as numbers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { csvCell, csvText } from "../../web/csv.js";
+import { csvCell, csvText, spreadsheetCsv } from "../../web/csv.js";
 
 test("plain cells stay as they are", () => {
   assert.equal(csvCell("Anna"), "Anna");
@@ -35,4 +35,12 @@ test("a text that starts like a formula gets an apostrophe; a signed number does
 test("a file: lines joined by CRLF, ending in one", () => {
   assert.equal(csvText([["Nr.", "Name"], [1, "A, B"], []]), 'Nr.,Name\r\n1,"A, B"\r\n\r\n');
   assert.equal(csvText([]), "\r\n");
+});
+
+test("a spreadsheet's file: semicolons and a BOM for the German page, commas for the English", () => {
+  const lines = [["Name", "Punkte"], ["Jürgen, der Ältere", -3], ["Zoë", "2×"]];
+  const de = spreadsheetCsv(lines, "de");
+  assert.equal(de, '\uFEFFName;Punkte\r\n"Jürgen, der Ältere";-3\r\nZoë;2×\r\n');
+  assert.equal(spreadsheetCsv(lines, "en"), '\uFEFFName,Punkte\r\n"Jürgen, der Ältere",-3\r\nZoë,2×\r\n');
+  assert.equal(csvCell("a;b"), '"a;b"'); // a separator inside a cell is always quoted
 });
