@@ -8,7 +8,7 @@
 export const MAX_GUEST_MESSAGE = 2000; // characters of a guest's message (an action is under 40)
 export const MAX_PART = 48_000; // characters of one message on the channel (well under 64 KiB)
 export const MAX_HOST_TEXT = 400_000; // characters of a host's message, its parts put together
-const MAX_PARTS = Math.ceil(MAX_HOST_TEXT / MAX_PART);
+const MAX_PARTS = Math.ceil((6 * MAX_HOST_TEXT) / MAX_PART); // escaped, a character may take six
 const ACTION = /^\d:[A-Za-z0-9:,-]{1,40}$/;
 
 // ---- guest -> host ------------------------------------------------------------------------
@@ -86,12 +86,18 @@ export function sheetJoined(held, rows, from) {
 
 // ---- long messages in parts ----------------------------------------------------------------
 
-// The text as the messages to send: itself, or {t: "part", id, n, of, text} pieces.
+const PART = /^#part:(\d{1,9}):(\d{1,4}):(\d{1,4}):/;
+
+// The text as the messages to send: every character outside ASCII written as its JSON
+// escape (so a message's bytes are its characters), then the text itself, or pieces of
+// it behind a header "#part:ID:N:OF:" (no JSON message starts with "#").
 export function partsOf(text, id) {
-  if (text.length <= MAX_PART) return [text];
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (ascii.length <= MAX_PART) return [ascii];
+  const size = MAX_PART - 40; // room for the header
   const pieces = [];
-  for (let at = 0; at < text.length; at += MAX_PART - 200) pieces.push(text.slice(at, at + MAX_PART - 200));
-  return pieces.map((piece, n) => JSON.stringify({ t: "part", id, n, of: pieces.length, text: piece }));
+  for (let at = 0; at < ascii.length; at += size) pieces.push(ascii.slice(at, at + size));
+  return pieces.map((piece, n) => `#part:${id}:${n}:${pieces.length}:${piece}`);
 }
 
 // Puts parts back together: `take(data)` answers the whole text once its last part came
@@ -100,11 +106,10 @@ export function partsOf(text, id) {
 export function joiner() {
   let current = null;
   return (data) => {
-    if (typeof data !== "string" || !data.startsWith('{"t":"part"')) return data;
-    let part;
-    try { part = JSON.parse(data); } catch { return { bad: "host-message-shape" }; }
-    const { id, n, of, text } = part;
-    if (!Number.isInteger(n) || !Number.isInteger(of) || of < 1 || of > MAX_PARTS || typeof text !== "string") {
+    if (typeof data !== "string" || !data.startsWith("#part:")) return data;
+    const head = PART.exec(data);
+    const [id, n, of] = head ? head.slice(1).map(Number) : [0, -1, 0];
+    if (!head || of < 1 || of > MAX_PARTS || n >= of) {
       current = null;
       return { bad: "host-message-shape" };
     }
@@ -113,7 +118,7 @@ export function joiner() {
       current = null;
       return { bad: "host-message-shape" };
     }
-    current.texts.push(text);
+    current.texts.push(data.slice(head[0].length));
     if (current.texts.length < of) return null;
     const whole = current.texts.join("");
     current = null;

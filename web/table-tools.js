@@ -65,6 +65,10 @@ export function onView(next, events = []) {
     } else if (code === "trick_taken") {
       taken = true;
       said.push(t("takes", { name: ctx.seatName(p.seat) }));
+    } else if (code === "pigs_revealed") { // said aloud and shown: the trump order changed
+      const text = t(p.kind === "superpigs" ? "ev.superpigs-revealed" : "ev.pigs-revealed", { seat: ctx.seatName(p.seat) });
+      said.push(text);
+      showToast(text);
     }
   }
   if (played) clickSound(ctx.state.options);
@@ -74,6 +78,17 @@ export function onView(next, events = []) {
   }
   if (said.length) speak(said.join(" "));
   setTimeout(autoplay, 0);
+}
+
+const TOAST_MS = 4000;
+
+function showToast(text) {
+  ctx.state.toast = text;
+  setTimeout(() => {
+    if (ctx.state.toast !== text) return;
+    ctx.state.toast = "";
+    ctx.render();
+  }, TOAST_MS);
 }
 
 // Events from elsewhere (a host's message to a guest): only the codes the table says,
@@ -88,6 +103,7 @@ export function checkedEvents(events, players) {
     announced: (p) => seat(p.seat) && word(p.call),
     card_played: (p) => seat(p.seat) && isCard(p.card),
     trick_taken: (p) => seat(p.seat),
+    pigs_revealed: (p) => seat(p.seat) && (p.kind === "pigs" || p.kind === "superpigs"),
   };
   return events.slice(0, 20).filter((e) => e && typeof e === "object" && Object.hasOwn(ok, e.code)
     && e.params && typeof e.params === "object" && ok[e.code](e.params))

@@ -51,6 +51,8 @@ function badges(view, seat) {
   if (party && fixedTeams(view)) add(`team-${party}`, party === "re" ? t("teamA") : t("teamB"));
   else if (party && !said) add(party, t(party));
   if (view.forced_solo === seat) add("call", t("forcedSolo"));
+  if (view.pigs === seat) add("call pigs", t("pigsTag")); // once the table knows of them
+  if (view.superpigs === seat) add("call pigs", t("superpigsTag"));
   // While reservations are said, each seat's word; after them only the one that
   // counts (the soloist's, the Hochzeit's, the Armut's, a throw), not one a solo beat.
   for (const d of view.declarations.filter((x) => x.seat === seat && shownDeclaration(view, x))) {

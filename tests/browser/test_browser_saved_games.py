@@ -232,3 +232,24 @@ def test_random_page_actions_never_lose_a_game(page: Any) -> None:
             kept[key] = now[key]["data"]["moves"]
         assert not set(deleted) & set(now), action.__name__
     assert page.watch.errors == []
+
+
+def test_schweinchen_are_announced_on_the_live_table(page: Any) -> None:
+    """House rules with Schweinchen, seed 103: seat 1 (a bot) holds both Karo-Asse. Once
+    the table may know, a message says so and its plate carries the tag."""
+    options = "eyJwaWdzIjogImJvdGgifQ"  # {"pigs": "both"}
+    page.goto(f"/#/play?rules=ddv&options={options}&seed=103&delay=0&level=beginner")
+    ready(page)
+    page.click("[data-testid=variant-notice-ok]")
+    told = []
+    while not page.locator("[data-testid=result]").count():
+        toast = page.locator("[data-testid=toast]")
+        if toast.count() and "Schweinchen" in (toast.text_content() or ""):
+            told.append(toast.text_content())
+            tag = page.locator("[data-testid=table] .seat[data-seat='1'] .tag.pigs")
+            assert tag.count() == 1 and tag.text_content() == "Schweinchen"
+            break
+        if not step(page):
+            page.wait_for_timeout(30)
+    assert told and "hat Schweinchen" in told[0], told
+    assert page.watch.errors == []

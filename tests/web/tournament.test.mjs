@@ -173,11 +173,13 @@ test("the standings CSV quotes names and has a line per seat", () => {
     { id: 2, name: "=1+1", from: 1, out: null }], rounds: [{ round: 1 }] };
   const standings = { ranking: [{ rank: 1, player: 1, rounds: [5], total: 5 }, { rank: 2, player: 2, rounds: [null], total: -5 }],
     rounds: [{ round: 1, tables: [{ table: 1, players: [1, 2], totals: [5, -5] }] }] };
-  const lines = tournamentCsv(evening, standings).split("\r\n");
-  assert.equal(lines[0], "Rang,Name,Runde 1,Summe");
-  assert.equal(lines[1], '1,"Müller, Anna",5,5');
-  assert.equal(lines[2], "2,'=1+1,,-5");
-  assert.equal(lines[5], '1,1,1,"Müller, Anna",5');
+  const text = tournamentCsv(evening, standings);
+  assert.ok(text.startsWith("\uFEFF")); // UTF-8 for German Excel, cells at semicolons
+  const lines = text.slice(1).split("\r\n");
+  assert.equal(lines[0], "Rang;Name;Runde 1;Summe");
+  assert.equal(lines[1], '1;"Müller, Anna";5;5');
+  assert.equal(lines[2], "2;'=1+1;;-5");
+  assert.equal(lines[5], '1;1;1;"Müller, Anna";5');
 });
 
 test("a table's link opens its keeper; a broken one says so", async () => {
