@@ -498,10 +498,10 @@ def _payload(link: str) -> dict[str, Any]:
     return decoded
 
 
-def _link(payload: dict[str, Any], base: str) -> str:
+def _link(payload: dict[str, Any], base: str, kind: str = "answer") -> str:
     squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = squeeze.compress(json.dumps(payload).encode()) + squeeze.flush()
-    return base + "#/answer/" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return base + f"#/{kind}/" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def test_a_flood_a_tampered_answer_and_a_long_evening(browser: Any, site: str) -> None:
@@ -567,6 +567,18 @@ def _flood_and_tamper(net: Any, site: str) -> None:
         "() => document.querySelector('[role=alert]')?.textContent.includes('Antwort-Link')"
     )
     host.click("[role=alert]")
+    # an invite whose offer is damaged says so, not that the browser cannot connect
+    invite = _invite(host)
+    offer = _payload(invite)
+    damaged = {**offer, "o": {**offer["o"], "f": "sha-256 not-a-fingerprint"}}
+    mallory.goto(_link(damaged, invite.split("#/join/", 1)[0], "join"))
+    mallory.wait_for_selector("[data-testid=join]")
+    mallory.click("[data-testid=join-seat][data-value='3']")
+    mallory.fill("[data-testid=guest-name]", "Mallory")
+    mallory.click("[data-testid=join-go]")
+    mallory.wait_for_function(
+        "() => document.querySelector('[role=alert]')?.textContent.includes('beschädigt')"
+    )
     # a new invite for the seat seats a real guest
     host.fill("[data-testid=answer-input]", _join(mallory, _invite(host), 3, "Mallory"))
     host.click("[data-testid=answer-take]")
@@ -664,5 +676,43 @@ def test_the_longest_evening_reaches_a_guest_in_messages_a_channel_carries(
         print(f"\nlargest message to the guest over 159 deals: {max(sizes)} bytes")
         assert max(sizes) < 64 * 1024, max(sizes)
         assert host.watch.errors == [] and gero.watch.errors == []
+    finally:
+        net.close()
+
+
+def test_the_host_cannot_take_back_a_card_a_guest_played_after_it(browser: Any, site: str) -> None:
+    """Hanna (host, seat 0) plays a card, Gero (guest, seat 1) plays his, then Gero leaves
+    and a bot takes his seat: every other seat is a bot now, yet Zurücknehmen is not
+    offered, since it would take back Gero's card too."""
+    path = system_chromium()
+    net = browser.browser_type.launch(
+        args=[*CHROMIUM_ARGS, *NET_ARGS], **({"executable_path": path} if path else {})
+    )
+    try:
+        contexts = [net.new_context(base_url=site) for _ in range(2)]
+        host, gero = (watched(c, site) for c in contexts)
+        host.goto("#/together?delay=0&wait=1&seed=11")
+        ready(host)
+        host.fill("[data-testid=host-name]", "Hanna")
+        host.fill("[data-testid=stun]", "")
+        host.click("[data-testid=host-start]")
+        host.wait_for_selector("[data-testid=invite-panel]")
+        host.fill("[data-testid=answer-input]", _join(gero, _invite(host), 1, "Gero"))
+        host.click("[data-testid=answer-take]")
+        _seat_connected(host, 1, gero)
+        host.click("[data-testid=net-begin]")
+        gero.wait_for_selector(HAND_CARDS)
+        played = "() => document.querySelectorAll('[data-testid=hand] button[data-card]').length"
+        _play_until([host, gero], lambda: gero.evaluate(played) < 12)  # Gero's first card
+        assert host.evaluate(played) < 12  # Hanna's is before it (she leads)
+        contexts[1].close()
+        host.click("[data-testid=net-panel]")
+        host.wait_for_selector("[data-testid=net-seat][data-seat='1'][data-status=bot]")
+        host.click("[data-testid=invite-close]")
+        host.wait_for_selector("[data-testid=hand][data-my-turn=true]", timeout=30_000)
+        assert host.locator("[data-testid=undo]").count() == 0
+        _act(host)  # her next card can be taken back: it is hers alone
+        host.wait_for_selector("[data-testid=undo]", timeout=30_000)
+        assert host.watch.errors == []
     finally:
         net.close()
