@@ -93,21 +93,7 @@ function tx(stores, mode, work) {
 async function put(key, data) {
   const entry = { schema: SCHEMA, kind: kindOf(key), savedAt: Date.now(), data };
   if (JSON.stringify(entry).length > MAX_ENTRY) throw coded("too-large");
-  let why = "";
-  await tx(["saves", "quarantine"], "readwrite", (t) => {
-    const saves = t.objectStore("saves");
-    const req = saves.get(key);
-    req.onsuccess = () => {
-      const stored = req.result;
-      why = stored === undefined ? "" : check(key, migrate(key, stored));
-      if (why) moveAside(t, key, stored, why);
-      saves.put(entry, key);
-    };
-  });
-  if (why) {
-    report(why);
-    onQuarantineFn();
-  }
+  await change(key, () => data);
 }
 
 // Why an entry cannot be used, or "" if it can.
@@ -645,31 +631,17 @@ export async function setAsideGame(gameId, why) {
 
 // Move the entries `keys` to the trash (in one transaction); resolves to the trash id
 // that undoDelete takes back, or null when none of them was there.
-export async function deleteEntries(keys, reason = "deleted") {
-  return tx(["saves", "trash"], "readwrite", (t, done) => {
-    const saves = t.objectStore("saves");
-    const gone = [];
-    let left = keys.length;
-    if (!left) { done(null); return; }
-    keys.forEach((key) => {
-      const req = saves.get(key);
-      req.onsuccess = () => {
-        if (req.result !== undefined) {
-          gone.push({ key, entry: req.result });
-          saves.delete(key);
-        }
-        if (--left) return;
-        if (!gone.length) { done(null); return; }
-        const put = t.objectStore("trash").put({ at: Date.now(), reason, entries: gone });
-        put.onsuccess = () => done(put.result);
-      };
-    });
-  });
+export function deleteEntries(keys, reason = "deleted") {
+  return toTrash(keys, reason, true);
 }
 
 // Keep a copy of the entries `keys` in the trash before a step that writes over them (a
 // new keeper's sheet): resolves to the trash id undoDelete takes back, or null.
-export async function keepCopy(keys, reason) {
+export function keepCopy(keys, reason) {
+  return toTrash(keys, reason, false);
+}
+
+async function toTrash(keys, reason, remove) {
   return tx(["saves", "trash"], "readwrite", (t, done) => {
     const saves = t.objectStore("saves");
     const kept = [];
@@ -678,7 +650,10 @@ export async function keepCopy(keys, reason) {
     keys.forEach((key) => {
       const req = saves.get(key);
       req.onsuccess = () => {
-        if (req.result !== undefined) kept.push({ key, entry: req.result });
+        if (req.result !== undefined) {
+          kept.push({ key, entry: req.result });
+          if (remove) saves.delete(key);
+        }
         if (--left) return;
         if (!kept.length) { done(null); return; }
         const put = t.objectStore("trash").put({ at: Date.now(), reason, entries: kept });
@@ -783,7 +758,8 @@ export async function noteReviewLoss(key, loss) {
 
 // Read, change and write one entry in one transaction (no other tab's write in
 // between): `fn(data or null)` answers the new data, or undefined to leave it. What is
-// stored and cannot be read is set aside first, never written over.
+// stored and cannot be read is set aside first, never written over. (The statistics
+// stay far below MAX_ENTRY: MAX_STATS deals.)
 async function change(key, fn) {
   let why = "";
   await tx(["saves", "quarantine"], "readwrite", (t) => {
@@ -795,10 +771,7 @@ async function change(key, fn) {
       why = entry === undefined ? "" : check(key, entry);
       if (why) moveAside(t, key, stored, why);
       const data = fn(entry === undefined || why ? null : entry.data);
-      if (data === undefined) return;
-      const next = { schema: SCHEMA, kind: kindOf(key), savedAt: Date.now(), data };
-      if (JSON.stringify(next).length > MAX_ENTRY) throw coded("too-large");
-      saves.put(next, key);
+      if (data !== undefined) saves.put({ schema: SCHEMA, kind: kindOf(key), savedAt: Date.now(), data }, key);
     };
   });
   if (why) {

@@ -11,9 +11,13 @@ from typing import Any
 import pytest
 from pageplay import HAND, all_saves, play_to_end, ready, step, stored, stored_games, until
 
+from doko import links
+from support import ROOT
+
 pytestmark = pytest.mark.browser
 
 FIRST = "#/play?rules=ddv&seed=5&delay=0&level=beginner"
+RECORD = json.loads((ROOT / "tests/records/scripted/ddv_gegenansage.json").read_text())["record"]
 
 
 def saved_series(page: Any, deals: int) -> tuple[str, Any]:
@@ -64,7 +68,8 @@ def test_links_never_replace_a_running_series(page: Any) -> None:
         assert all_saves(page) == before, link
 
     # a demo, a replay and a together link: nothing written
-    for link in ("#/demos", "#/together?seed=16", "#/"):
+    replay_link = f"#/replay/{links.encode(RECORD)}"
+    for link in ("#/demos", replay_link, "#/together?seed=16", "#/"):
         page.evaluate(f"location.hash = {json.dumps(link)}")
         page.wait_for_timeout(300)
         assert all_saves(page) == before, link

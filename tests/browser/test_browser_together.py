@@ -4,10 +4,12 @@ by invite and answer links alone (WebRTC on localhost, host candidates)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import time
 import zlib
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
@@ -282,15 +284,22 @@ def _refusal(guest: Any, raw: str) -> dict[str, Any]:
     return next(m for m in later if m["t"] == "refused")
 
 
-def test_a_table_across_three_browsers_by_links_alone(browser: Any, site: str) -> None:
+@contextlib.contextmanager
+def _net_browser(browser: Any) -> Iterator[Any]:
+    """A browser whose pages find each other by host candidates on this machine."""
     path = system_chromium()
     net = browser.browser_type.launch(
         args=[*CHROMIUM_ARGS, *NET_ARGS], **({"executable_path": path} if path else {})
     )
     try:
-        _table_across_browsers(net, site)
+        yield net
     finally:
         net.close()
+
+
+def test_a_table_across_three_browsers_by_links_alone(browser: Any, site: str) -> None:
+    with _net_browser(browser) as net:
+        _table_across_browsers(net, site)
 
 
 def _table_across_browsers(net: Any, site: str) -> None:
@@ -505,14 +514,8 @@ def _link(payload: dict[str, Any], base: str, kind: str = "answer") -> str:
 
 
 def test_a_flood_a_tampered_answer_and_a_long_evening(browser: Any, site: str) -> None:
-    path = system_chromium()
-    net = browser.browser_type.launch(
-        args=[*CHROMIUM_ARGS, *NET_ARGS], **({"executable_path": path} if path else {})
-    )
-    try:
+    with _net_browser(browser) as net:
         _flood_and_tamper(net, site)
-    finally:
-        net.close()
 
 
 def _my_turn(page: Any) -> bool:
@@ -645,11 +648,7 @@ def _longest_evening() -> dict[str, Any]:
 def test_the_longest_evening_reaches_a_guest_in_messages_a_channel_carries(
     browser: Any, site: str
 ) -> None:
-    path = system_chromium()
-    net = browser.browser_type.launch(
-        args=[*CHROMIUM_ARGS, *NET_ARGS], **({"executable_path": path} if path else {})
-    )
-    try:
+    with _net_browser(browser) as net:
         contexts = [net.new_context(base_url=site) for _ in range(2)]
         host, gero = (watched(c, site) for c in contexts)
         gero.add_init_script(LOG_CHANNEL)
@@ -676,19 +675,13 @@ def test_the_longest_evening_reaches_a_guest_in_messages_a_channel_carries(
         print(f"\nlargest message to the guest over 159 deals: {max(sizes)} bytes")
         assert max(sizes) < 64 * 1024, max(sizes)
         assert host.watch.errors == [] and gero.watch.errors == []
-    finally:
-        net.close()
 
 
 def test_the_host_cannot_take_back_a_card_a_guest_played_after_it(browser: Any, site: str) -> None:
     """Hanna (host, seat 0) plays a card, Gero (guest, seat 1) plays his, then Gero leaves
     and a bot takes his seat: every other seat is a bot now, yet Zurücknehmen is not
     offered, since it would take back Gero's card too."""
-    path = system_chromium()
-    net = browser.browser_type.launch(
-        args=[*CHROMIUM_ARGS, *NET_ARGS], **({"executable_path": path} if path else {})
-    )
-    try:
+    with _net_browser(browser) as net:
         contexts = [net.new_context(base_url=site) for _ in range(2)]
         host, gero = (watched(c, site) for c in contexts)
         host.goto("#/together?delay=0&wait=1&seed=11")
@@ -714,5 +707,3 @@ def test_the_host_cannot_take_back_a_card_a_guest_played_after_it(browser: Any, 
         _act(host)  # her next card can be taken back: it is hers alone
         host.wait_for_selector("[data-testid=undo]", timeout=30_000)
         assert host.watch.errors == []
-    finally:
-        net.close()

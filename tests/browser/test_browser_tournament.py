@@ -287,10 +287,10 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     ]
     with page.expect_download() as info:
         page.click("[data-testid=tour-csv]")
-    csv = Path(info.value.path()).read_text().splitlines()
-    assert csv[0] == "Rang,Name,Runde 1,Runde 2,Summe" and len(csv) > 15
-    lena = next(line for line in csv if ",Lena," in line)
-    assert lena.split(",")[3] == ""  # she did not play table round 2
+    csv = Path(info.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert csv[0] == "Rang;Name;Runde 1;Runde 2;Summe" and len(csv) > 15  # German Excel's form
+    lena = next(line for line in csv if ";Lena;" in line)
+    assert lena.split(";")[3] == ""  # she did not play table round 2
     assert serious(page) == []
     page.screenshot(path=str(tmp_path / "tournament-screen.png"), full_page=True)
 
