@@ -354,7 +354,7 @@ export default {
   "item.doubled": "{word} verdoppelt",
   "item.other": "Sonderwertung",
   "err.unknown": "Das geht gerade nicht.",
-  "err.link-too-long": "der Link ist zu lang ({length} Zeichen, höchstens {limit})",
+  "err.link-too-long": "der Link ist zu lang ({length} Zeichen, höchstens {most})",
   "err.link-not-url": "der Link ist beschädigt",
   "err.not-object": "kein gültiger Eintrag",
   "err.not-json": "keine JSON-Datei",

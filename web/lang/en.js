@@ -342,7 +342,7 @@ export default {
   "item.doubled": "{word} doubled",
   "item.other": "Special score",
   "err.unknown": "That is not possible right now.",
-  "err.link-too-long": "the link is too long ({length} characters, at most {limit})",
+  "err.link-too-long": "the link is too long ({length} characters, at most {most})",
   "err.link-not-url": "the link is damaged",
   "err.not-object": "not a valid entry",
   "err.not-json": "not a JSON file",
