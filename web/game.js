@@ -266,8 +266,10 @@ export function createGame(ctx, { render, seatName }) {
       // a guest's engine holds no table: the deals it played came with the host's views
       const got = net.isGuest() ? net.guestDeal(row) : await call("deal_record", { game: row });
       store.screen = "review";
-      reviewOpen(ctx, { record: got.record, seat: got.seat, bots: got.bots, key: `${store.game.id}:${row + 1}`,
-        played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
+      // the seats named as on the table: Du, Links, Gegenüber, Rechts (or the people's names)
+      const names = Array.from({ length: view?.players ?? 4 }, (_, seat) => seatName(seat));
+      reviewOpen(ctx, { record: got.record, seat: got.seat, bots: got.bots, names,
+        key: `${store.game.id}:${row + 1}`, played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
     } catch (err) {
       store.alert = errorText(err, seatName);
       render();
