@@ -63,7 +63,8 @@ function savedGamesList(store) {
 function savedGameItem(store, g, first) {
   return h("li", { class: "saved-game", dataset: { testid: "saved-game", id: g.id } },
     h("span", { class: "saved-game-what" },
-      h("strong", { text: g.rules ? rulesName(g.rules, store) : t("savedGameUnknown") }),
+      // the rule set's name once the engine has said it (never its id)
+      h("strong", { text: g.rules && store.meta ? rulesName(g.rules, store) : t("savedGameUnknown") }),
       h("span", { class: "quiet", text: gameFacts(g) })),
     h("span", { class: "saved-game-go" },
       h("a", { class: `button${first ? " primary" : ""}`, href: `#/game/${g.id}`,

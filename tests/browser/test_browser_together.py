@@ -118,12 +118,7 @@ def test_a_pasted_answer_outlives_a_redraw_of_the_hosts_panel(page: Any) -> None
     """The host pastes an answer; the page redraws before "take" (here: another invite
     is made; at a table: a bot's card, the countdown of a guest who is away). The pasted
     text is still there, and a bad one is refused with a message, the text kept."""
-    page.goto("#/together?delay=0&seed=11")
-    ready(page)
-    page.fill("[data-testid=host-name]", "Hanna")
-    page.fill("[data-testid=stun]", "")
-    page.click("[data-testid=host-start]")
-    page.wait_for_selector("[data-testid=invite-panel]")
+    _open_hosting(page)
     first = _invite(page)
     pasted = "https://example.org/#/answer/not-an-answer"
     page.fill("[data-testid=answer-input]", pasted)
@@ -221,6 +216,16 @@ def _seat_connected(host: Any, seat: int, *others: Any) -> None:
         raise AssertionError(f"seat {seat} not connected: {json.dumps(report, indent=1)}") from exc
 
 
+def _open_hosting(host: Any, wait: int | None = None) -> None:
+    """Hanna hosts seed 11 with host candidates only (one machine: no STUN server)."""
+    host.goto(f"#/together?delay=0&{f'wait={wait}&' if wait else ''}seed=11")
+    ready(host)
+    host.fill("[data-testid=host-name]", "Hanna")
+    host.fill("[data-testid=stun]", "")
+    host.click("[data-testid=host-start]")
+    host.wait_for_selector("[data-testid=invite-panel]")
+
+
 def _invite(host: Any) -> str:
     before = (
         host.locator("[data-testid=invite-link]").get_attribute("value")
@@ -309,12 +314,7 @@ def _table_across_browsers(net: Any, site: str) -> None:
     host, gero, gwen = (watched(c, site) for c in contexts)
     for guest in (gero, gwen):
         guest.add_init_script(LOG_CHANNEL)
-    host.goto("#/together?delay=0&wait=1&seed=11")
-    ready(host)
-    host.fill("[data-testid=host-name]", "Hanna")
-    host.fill("[data-testid=stun]", "")  # one machine: host candidates, nothing outside
-    host.click("[data-testid=host-start]")
-    host.wait_for_selector("[data-testid=invite-panel]")
+    _open_hosting(host, wait=1)
 
     # Gero answers in another tab of the host's browser: BroadcastChannel carries it over
     link = _invite(host)
@@ -528,12 +528,7 @@ def _flood_and_tamper(net: Any, site: str) -> None:
     host, gero, gwen, mallory = (watched(c, site) for c in contexts)
     for guest in (gero, gwen, mallory):
         guest.add_init_script(LOG_CHANNEL)
-    host.goto("#/together?delay=0&wait=30&seed=11")
-    ready(host)
-    host.fill("[data-testid=host-name]", "Hanna")
-    host.fill("[data-testid=stun]", "")
-    host.click("[data-testid=host-start]")
-    host.wait_for_selector("[data-testid=invite-panel]")
+    _open_hosting(host, wait=30)
     for guest, seat, name in ((gero, 1, "Gero"), (gwen, 2, "Gwen")):
         host.fill("[data-testid=answer-input]", _join(guest, _invite(host), seat, name))
         host.click("[data-testid=answer-take]")
@@ -684,12 +679,7 @@ def test_the_host_cannot_take_back_a_card_a_guest_played_after_it(browser: Any, 
     with _net_browser(browser) as net:
         contexts = [net.new_context(base_url=site) for _ in range(2)]
         host, gero = (watched(c, site) for c in contexts)
-        host.goto("#/together?delay=0&wait=1&seed=11")
-        ready(host)
-        host.fill("[data-testid=host-name]", "Hanna")
-        host.fill("[data-testid=stun]", "")
-        host.click("[data-testid=host-start]")
-        host.wait_for_selector("[data-testid=invite-panel]")
+        _open_hosting(host, wait=1)
         host.fill("[data-testid=answer-input]", _join(gero, _invite(host), 1, "Gero"))
         host.click("[data-testid=answer-take]")
         _seat_connected(host, 1, gero)
