@@ -14,7 +14,7 @@ GUIDES: dict[str, dict[str, Text]] = {
         "name": {"de": "DDV-Turnier", "en": "DDV tournament"},
         "description": {
             "de": "Die Turnierregeln des Verbands: 48 Karten, Re und Kontra je 2, Pflichtsolo.",
-            "en": "The association's tournament rules: 48 cards, Re and Kontra worth 2, duty solo.",
+            "en": "The association's tournament rules: 48 cards, Re and Kontra worth 2, Pflichtsolo.",
         },
         "primer": {
             "de": (
@@ -32,9 +32,9 @@ GUIDES: dict[str, dict[str, Text]] = {
                 "jacks and diamonds. The holders of the queens of clubs are Re, the others "
                 "Kontra; 121 points win.\n\n"
                 "You may say Re or Kontra while you hold at least 11 cards, each further call "
-                "one card later. Everyone owes one duty solo within the rounds; a Hochzeit is "
+                "one card later. Everyone owes one Pflichtsolo within the rounds; a Hochzeit is "
                 "both queens of clubs in one hand, the first trick won by another player makes "
-                "the partner. Extra points for Fuchs, Doppelkopf and Karlchen."
+                "the partner. Sonderpunkte for Fuchs, Doppelkopf and Karlchen."
             ),
         },
     },
@@ -78,7 +78,7 @@ GUIDES: dict[str, dict[str, Text]] = {
             "en": (
                 "Made for people who play once a year: 40 cards, no announcements, three solos "
                 "(trumps, queens, jacks) and the Hochzeit decided by the first plain-suit trick."
-                "\n\nScores come in tens, and a winner is never written a minus. Extra points "
+                "\n\nScores come in tens, and a winner is never written a minus. Sonderpunkte "
                 "for Doppelkopf, Fuchs, Karlchen, Doppelkarl and a caught Karlchen."
             ),
         },
@@ -102,7 +102,7 @@ GUIDES: dict[str, dict[str, Text]] = {
                 "40 cards, 10 each. Calls count in tricks: Re or Contra until the second trick, "
                 "each further call one trick later; Re and Contra double the game.\n\n"
                 "Reservations rank solo, Trumpfabgabe, Hochzeit. Five kings may throw the deal "
-                "in. Extra points also for the Herzstich and a Fuchs in the last trick. At a "
+                "in. Sonderpunkte also for the Herzstich and a Fuchs in the last trick. At a "
                 "tournament each table plays two rounds."
             ),
         },
