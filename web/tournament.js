@@ -21,8 +21,9 @@ function newEveningId() {
 
 function blankUi() {
   // what is typed survives a redraw (an engine answer may arrive while typing)
+  // `routed`: the stored evening has been read and the route applied (the screen settled)
   return { standings: [], preview: null, note: null, link: "", linkFor: null, print: false, names: "",
-    importing: "" };
+    importing: "", routed: false };
 }
 
 export function initialTournament() {
@@ -164,6 +165,14 @@ async function importText(ctx, text) {
 // read before (tournamentRestore), so a link checks against the evening saved last.
 export async function tournamentRoute(ctx, path) {
   ctx.update((s) => { s.tournament.ui.print = false; });
+  try {
+    return await applyRoute(ctx, path);
+  } finally {
+    ctx.update((s) => { s.tournament.ui.routed = true; });
+  }
+}
+
+async function applyRoute(ctx, path) {
   const [, , kind, payload] = path.split("/");
   if (kind === "sheet" && payload) {
     await importText(ctx, payload);
@@ -319,7 +328,8 @@ export function tournamentScreen(state) {
   if (!state.meta?.presets) return h("section", { class: "tournament" }, h("p", { text: t("engineWait") }));
   const { evening: ev, ui: u } = state.tournament;
   if (u.print) return printView(state);
-  return h("div", { class: "tournament", dataset: { testid: "tournament", tourId: ev.id } },
+  return h("div", { class: "tournament", dataset: { testid: "tournament", tourId: ev.id,
+    routed: String(u.routed) } },
     h("h2", { class: "tour-title", text: t("tourTitle") }),
     helpBox(ev),
     u.note ? h("p", { class: `tour-note${u.note.ok ? "" : " bad"}`, dataset: { testid: "tour-note" },

@@ -177,7 +177,7 @@ def real_entries(page: Any) -> dict[str, dict[str, Any]]:
     keeper = until(page, lambda: stored_with(page, "keeper", "games"), "the sheet's write")
 
     page.goto("#/tournament")
-    page.wait_for_selector("[data-testid=tournament]")
+    page.wait_for_selector("[data-testid=tournament][data-routed=true]")
     page.fill("#tour-names", "\n".join(["Anna", "Bernd", "Carla", "Dieter", "Emil"]))
     page.click("[data-testid=tour-add]")
     page.click("[data-testid=tour-draw]")

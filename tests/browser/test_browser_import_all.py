@@ -69,7 +69,7 @@ def keep_sheet(page: Any) -> None:
 def draw_evening(page: Any) -> list[list[int]]:
     page.goto("/#/tournament")
     ready(page)
-    page.wait_for_selector("[data-testid=tournament]")
+    page.wait_for_selector("[data-testid=tournament][data-routed=true]")
     page.fill("#tour-names", "\n".join(ENTRANTS))
     page.click("[data-testid=tour-add]")
     page.wait_for_function(

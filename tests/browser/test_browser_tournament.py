@@ -131,7 +131,8 @@ def test_tournament_night(page: Any, browser: Any, site: str, tmp_path: Path) ->
     page.set_viewport_size({"width": 1100, "height": 900})
     ready(page, "#/")
     page.click("[data-testid=open-tournament]")
-    page.wait_for_selector("[data-testid=tournament]")
+    # the stored evening read and the route applied: no redraw of its own comes after
+    page.wait_for_selector("[data-testid=tournament][data-routed=true]")
     page.fill("#tour-seed", str(SEED))  # typed, not yet committed by a change event
     page.eval_on_selector("#tour-seed", "el => { el.dataset.before = 'yes'; }")
     # Another setting saved while the seed field still has focus (no blur, no change event
