@@ -14,7 +14,10 @@ GUIDES: dict[str, dict[str, Text]] = {
         "name": {"de": "DDV-Turnier", "en": "DDV tournament"},
         "description": {
             "de": "Die Turnierregeln des Verbands: 48 Karten, Re und Kontra je 2, Pflichtsolo.",
-            "en": "The association's tournament rules: 48 cards, Re and Kontra worth 2, Pflichtsolo.",
+            "en": (
+                "The association's tournament rules: 48 cards, Re and Kontra worth 2, "
+                "Pflichtsolo."
+            ),
         },
         "primer": {
             "de": (
