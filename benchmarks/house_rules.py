@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
+from doko.actions import parse
 from doko.cards import deal
 from doko.outcome import result
 from doko.sim import InvariantError, check_invariants
@@ -42,7 +43,7 @@ def play_mixed(state: GameState, rng: random.Random) -> GameState:
         if cards_only_from_now(state):
             return play_out(state, rng.choice)
         legal = legal_actions(state)
-        healthy = f"{state.to_act}:healthy"
+        healthy = parse(f"{state.to_act}:healthy")
         if state.phase == "reservations" and healthy in legal and rng.random() < HEALTHY_SHARE:
             state = apply(state, healthy, legal)
         else:

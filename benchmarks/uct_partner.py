@@ -32,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from doko import botregistry
 from doko.actions import Action
-from doko.announcements import WORDS
 from doko.bots import Bot
 from doko.compact import (
     CARD_ID,
@@ -84,8 +83,7 @@ def make_bot(spec: str) -> Bot:
     def bot(obs: Observation, rng: random.Random) -> Action:
         # one draw of the match's generator per decision, whatever the search uses:
         # a change in the other bot's searching leaves this bot's choices as they were
-        move = choose(obs, random.Random(rng.getrandbits(64)), settings)
-        return obs.actions[obs.legal.index(move)] if obs.actions else Action.from_str(move)
+        return choose(obs, random.Random(rng.getrandbits(64)), settings)
 
     return bot
 
@@ -98,7 +96,7 @@ def register() -> None:
 # -- the decision ---------------------------------------------------------------------
 
 
-def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) -> str:
+def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) -> Action:
     """The action of the seat whose observation this is."""
     moves = tree_moves(obs.seat, obs.legal)
     if len(moves) == 1:
@@ -117,13 +115,12 @@ def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) 
     return max(scored, key=lambda item: item[0])[1] if scored else moves[0]
 
 
-def tree_moves(seat: int, legal: list[str] | tuple[str, ...]) -> list[str]:
+def tree_moves(seat: int, legal: list[Action] | tuple[Action, ...]) -> list[Action]:
     """The moves the tree branches on: every legal action but announcements, of which
     only the lowest level (the next word the party can say): a higher one is the
     same word said again one move later, so the tree loses nothing and branches less."""
-    prefix = f"{seat}:"
-    calls = [a for a in legal if a[len(prefix) :] in WORDS]
-    others = [a for a in legal if a[len(prefix) :] not in WORDS]
+    calls = [a for a in legal if a.kind == "call"]
+    others = [a for a in legal if a.kind != "call"]
     return others + calls[:1]
 
 
@@ -135,13 +132,13 @@ class Node:
     def __init__(self, state: GameState, mover: int) -> None:
         self.state = state
         self.mover = mover
-        self.children: list[tuple[str, Node]] = []
+        self.children: list[tuple[Action, Node]] = []
         self.visits = 0
         self.total = 0.0
         self.legal: Legal | None = None
-        self.untried: list[str] | None = None
+        self.untried: list[Action] | None = None
 
-    def expand_list(self) -> list[str]:
+    def expand_list(self) -> list[Action]:
         if self.untried is None:
             actor = self.state.to_act
             assert actor is not None
@@ -152,7 +149,7 @@ class Node:
 
 def search_world(
     world: GameState, seat: int, rollouts: int, rng: random.Random, settings: Settings
-) -> dict[str, float]:
+) -> dict[Action, float]:
     """UCT in one world: each root move's mean value (points of ``seat``)."""
     root = Node(world, seat)
     c = settings.exploration

@@ -19,7 +19,7 @@ def play_cards(state: GameState, words: dict[int, str]) -> GameState:
     while not state.is_over:
         if state.phase == "reservations":
             seat = state.to_act
-            state = apply(state, f"{seat}:{words.get(seat or 0, 'healthy')}")
+            state = apply(state, parse(f"{seat}:{words.get(seat or 0, 'healthy')}"))
         else:
-            state = apply(state, next(a for a in legal_actions(state) if parse(a).is_card))
+            state = apply(state, next(a for a in legal_actions(state) if a.is_card))
     return state

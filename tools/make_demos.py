@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doko.actions import parse
 from doko.botregistry import get_bot
 from doko.cards import CQ, deal
 from doko.errors import DokoError
@@ -160,7 +161,7 @@ def play(state: GameState, rng: random.Random, script: dict[int, str] | None) ->
         seat = state.to_act
         assert seat is not None
         if state.phase == "reservations" and script is not None:
-            action = f"{seat}:{script.get(seat, 'healthy')}"
+            action = parse(f"{seat}:{script.get(seat, 'healthy')}")
             if action not in legal_actions(state):
                 return None
             state = apply(state, action)

@@ -1,9 +1,11 @@
 """Actions as values: :class:`Action` parses and prints the ``SEAT:WHAT`` strings.
 
-The string stays the wire format (records, share links, the worker's messages;
-docs/formats.md "Action words"); ``Action.from_str`` and ``str(action)`` convert,
-the way a chess move is read from and written as UCI. ``kind`` answers "is this
-a card, an announcement, a reservation ...?" in one place.
+The engine holds actions as values (the history, the legal lists); the string is
+the wire format only (records, share links, the worker's messages, the command
+line; docs/formats.md "Action words"). Text is read once where it comes in
+(``parse``) and printed where it goes out (``str(action)``), the way a chess
+move is read from and written as UCI. ``kind`` answers "is this a card, an
+announcement, a reservation ...?" in one place.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class Action(NamedTuple):
         Whether it is legal now is for ``doko.state`` to say.
         """
         seat, what = split(text)
-        card = _CARD_TEXT.get(what)
+        card = named_card(what)
         if card is not None:
             return cls(seat, "card", card)
         kind = word_kind(what)
@@ -93,12 +95,8 @@ class Action(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def parse(text: str) -> Action:
-    """``Action.from_str`` remembered: bots read the same few legal actions all game."""
+    """``Action.from_str`` remembered: records and the page send the same few actions."""
     return Action.from_str(text)
-
-
-def parse_all(texts: Iterable[str]) -> list[Action]:
-    return [parse(t) for t in texts]
 
 
 def split(text: str) -> tuple[int, str]:
@@ -111,7 +109,7 @@ def split(text: str) -> tuple[int, str]:
 
 def named_card(what: str) -> Card | None:
     """The card ``what`` (the text after ``SEAT:``) names, or None; typed in lower case
-    too (``apply`` takes ``0:ht`` and keeps it as written)."""
+    too (``0:ht`` is read as ``0:HT``)."""
     card = _CARD_TEXT.get(what)
     if card is None and len(what) == 2:
         return _CARD_TEXT.get(what.upper())

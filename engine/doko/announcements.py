@@ -8,7 +8,8 @@ decided in trick k moves every deadline back by k-1 tricks (one card each).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .errors import IllegalAction
 from .rules import Rules
@@ -135,22 +136,28 @@ def choices(
     return words
 
 
-Calls = tuple[tuple[str, ...], ...]  # announcement actions (``SEAT:WORD``), indexed by seat
+A = TypeVar("A")  # an announcement action as the table's ``spell`` makes it
+
+# announcement actions, indexed by seat
+Calls = tuple[tuple[A, ...], ...]
 
 
-class CallTable:
+class CallTable(Generic[A]):
     """Every seat's announcement actions under one rule set, remembered by situation.
 
     Legal actions need them after every card, and the same few situations recur
     in every deal: each is worked out once, and so is each seat's share of it.
+    ``spell(seat, word)`` makes an action (doko.state passes the Action type's maker:
+    this module sits below doko.actions, which reads its words).
     """
 
     LIMIT = 1 << 14  # situations remembered; more start the memory afresh
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, spell: Callable[[int, str], A]) -> None:
         self.rules = rules
-        self._by_situation: dict[tuple[Any, ...], Calls | None] = {}
-        self._by_seat: dict[tuple[Any, ...], tuple[str, ...]] = {}
+        self.spell = spell
+        self._by_situation: dict[tuple[Any, ...], Calls[A] | None] = {}
+        self._by_seat: dict[tuple[Any, ...], tuple[A, ...]] = {}
 
     def calls(
         self,
@@ -161,7 +168,7 @@ class CallTable:
         hand_sizes: tuple[int, ...],
         tricks_started: int,
         shift: int,
-    ) -> Calls | None:
+    ) -> Calls[A] | None:
         """Each seat's actions (a seat per hand size), or None if no seat has one."""
         key = (re_party, frozen, re_words, kontra_words, hand_sizes, tricks_started, shift)
         try:
@@ -185,12 +192,12 @@ class CallTable:
         said: tuple[str, ...],
         theirs: tuple[str, ...],
         at: tuple[int, int, int],
-    ) -> tuple[str, ...]:
+    ) -> tuple[A, ...]:
         key = (seat, party, said, theirs, at)
         found = self._by_seat.get(key)
         if found is None:
             words = choices(self.rules, party, said, theirs, Moment(*at))
-            found = tuple(f"{seat}:{w}" for w in words)
+            found = tuple([self.spell(seat, w) for w in words])
             _remember(self._by_seat, key, found, self.LIMIT)
         return found
 
@@ -199,11 +206,6 @@ def _remember(memory: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
     if len(memory) >= limit:
         memory.clear()
     memory[key] = value
-
-
-def call_table(rules: Rules) -> CallTable:
-    """The CallTable of ``rules``, made once per rules object (``Rules.memo``)."""
-    return rules.memo("call_table", CallTable)
 
 
 def closes_party(rules: Rules, word: str, said: tuple[str, ...], at: Moment) -> bool:

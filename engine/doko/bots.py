@@ -34,7 +34,7 @@ class Effort(NamedTuple):
 
 
 def random_bot(obs: Observation, rng: random.Random) -> Action:
-    return rng.choice(obs.actions)
+    return rng.choice(obs.legal)
 
 
 def standard_bot(obs: Observation, rng: random.Random) -> Action:
@@ -271,7 +271,7 @@ def cheapest(obs: Observation, cards: list[Card]) -> Card:
 
 def beginner_bot(obs: Observation, rng: random.Random) -> Action:
     """The standard policy with lapses: a random legal card one play in three."""
-    cards = [a for a in obs.actions if a.is_card]
+    cards = [a for a in obs.legal if a.is_card]
     if obs.phase == "play" and cards and rng.random() < 1 / 3:
         return rng.choice(cards)
     return standard_bot(obs, rng)

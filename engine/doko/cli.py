@@ -102,7 +102,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
                 "to_act": state.to_act,
                 "phase": state.phase,
                 "contract": state.contract,
-                "legal": legal_actions(state),
+                "legal": [str(a) for a in legal_actions(state)],
             }
         )
 

@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any, Literal, NamedTuple
 
 from . import announcements as ann
+from .actions import Action
 from .cards import Card
 from .contracts import CardOrder
 from .rules import Rules
@@ -50,7 +51,7 @@ class GameState(NamedTuple):
     order: CardOrder  # the contract's card order (normal until a solo is declared)
     owes_duty_solo: frozenset[int] = frozenset()
     forced_solo: int | None = None
-    history: tuple[str, ...] = ()
+    history: tuple[Action, ...] = ()
     phase: Phase = "reservations"
     to_act: int | None = None  # the seat whose turn it is (None when done)
     declarations: tuple[tuple[int, str], ...] = ()

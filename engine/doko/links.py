@@ -36,6 +36,7 @@ import re
 import zlib
 from typing import Any
 
+from .actions import parse
 from .bock import MAX_LEVEL
 from .cards import deck, format_cards
 from .errors import IllegalAction, RecordError, coded
@@ -65,7 +66,7 @@ def encode_state(state: GameState) -> str:
     start = new_game(
         state.rules, state.dealt, state.dealer, state.owes_duty_solo, state.forced_solo
     )
-    return _wrap(_pack(start, list(state.history)), state.bock)
+    return _wrap(_pack(start, [str(a) for a in state.history]), state.bock)
 
 
 def _wrap(body: bytes, bock: int = 0) -> str:
@@ -187,16 +188,15 @@ def _pack(start: GameState, actions: list[str]) -> bytes:
     # decode deals the hands in deck order; legal_actions lists cards in hand order
     hands = tuple(_deck_sorted(h, start.rules.deck_for(players)) for h in start.dealt)
     state = start._replace(dealt=hands, hands=hands)
-    for index, action in enumerate(actions):
+    for index, text in enumerate(actions):
         legal = legal_actions(state)
-        if action in legal:
-            pick = legal.index(action)
-        else:
-            try:  # refused with the engine's reason, or accepted in another spelling
-                canonical = apply(state, action).history[-1]
-            except IllegalAction as err:
-                raise action_error(index, action, err) from None
-            pick = legal.index(canonical)
+        try:  # refused with the engine's reason, or accepted in another spelling
+            action = parse(text)
+            if action not in legal:
+                action = apply(state, action).history[-1]
+        except IllegalAction as err:
+            raise action_error(index, text, err) from None
+        pick = legal.index(action)
         out += _varint(pick)
         state = apply(state, legal[pick], legal)
     return bytes(out)
@@ -280,7 +280,7 @@ def _unpack(data: bytes, has_bock: bool = False) -> dict[str, Any]:
         if pick >= len(legal):
             raise LinkError("link-choice", index=index, choice=pick, count=len(legal))
         state = apply(state, legal[pick], legal)
-        actions.append(legal[pick])
+        actions.append(str(legal[pick]))
     if has_bock:
         bock = r.varint()
         if not 1 <= bock <= MAX_LEVEL:

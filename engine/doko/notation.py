@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .actions import parse
 from .bock import MAX_LEVEL
 from .cards import dealer_sits_out, deck, format_cards, parse_cards
 from .errors import IllegalAction, InputError, coded
@@ -34,7 +35,7 @@ def record_of(state: GameState) -> dict[str, Any]:
         record["forced_solo"] = state.forced_solo
     if state.bock:
         record["bock"] = state.bock
-    record["actions"] = list(state.history)
+    record["actions"] = [str(a) for a in state.history]
     if state.is_over:  # Schweinchen: derived from the deal, told for the reader
         record.update(pigs_shown(state))
     return record
@@ -110,11 +111,11 @@ def _check_deal(size: int, players: int, dealer: int, hands: list[tuple[Any, ...
 def replay(data: Any) -> GameState:
     """Replay a record through the rules; raises RecordError naming the bad action."""
     state, actions = parse_record(data)
-    for index, action in enumerate(actions):
+    for index, text in enumerate(actions):
         try:
-            state = apply(state, action)
+            state = apply(state, parse(text))
         except IllegalAction as err:
-            raise action_error(index, action, err) from None
+            raise action_error(index, text, err) from None
     return state
 
 

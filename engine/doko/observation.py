@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import Action, parse_all
+from .actions import Action
 from .cards import CQ, Card, is_fixed_team
 from .contracts import CardOrder
 from .gamestate import Contract, GameState, Phase, updated
@@ -31,7 +31,7 @@ class Observation(NamedTuple):
     to_act: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
-    legal: tuple[str, ...]
+    legal: tuple[Action, ...]  # what the bots read
     contract: Contract
     declarer: int | None
     declarations: tuple[tuple[int, str], ...]
@@ -46,17 +46,16 @@ class Observation(NamedTuple):
     # ``legal`` as listed for the state: ``apply(state, action, obs.listed)`` takes an
     # action chosen from it without checking it again
     listed: Legal = NOTHING
-    actions: tuple[Action, ...] = ()  # ``legal`` as values, what the bots read
 
     @property
     def legal_cards(self) -> list[Card]:
         """The cards among the legal actions, in their order."""
-        return [a.card for a in self.actions if a.card is not None]
+        return [a.card for a in self.legal if a.card is not None]
 
     @property
     def legal_words(self) -> list[str]:
         """Every legal action but a card, as its word (``healthy``, ``re``, ``return:..``)."""
-        return [a.word for a in self.actions if a.word is not None]
+        return [a.word for a in self.legal if a.word is not None]
 
     def partner_known(self, seat: int) -> bool | None:
         """True if ``seat`` is on my side, False if against me, None if unknown.
@@ -102,7 +101,6 @@ def observe(state: GameState, seat: int) -> Observation:
         my_party=own_party(state, seat),
         public=public,
         listed=listed,
-        actions=tuple(parse_all(listed)),
     )
 
 
@@ -144,12 +142,11 @@ def _seat_view(
     seat: int,
     *,
     to_act: int | None,
-    legal: tuple[str, ...],
+    legal: tuple[Action, ...],
     known: Known,
     my_party: str,
     public: GameState,
     listed: Legal = NOTHING,
-    actions: tuple[Action, ...] = (),
 ) -> Observation:
     return Observation(
         rules=state.rules,
@@ -173,7 +170,6 @@ def _seat_view(
         my_party=my_party,
         public=public,
         listed=listed,
-        actions=actions,
     )
 
 

@@ -60,33 +60,36 @@ class ReviewEffort(NamedTuple):
     budget_s: float = DEFAULT_BUDGET_MS / 1000
 
 
-def decisions(record: Any, seat: int) -> tuple[GameState, list[str], list[int]]:
+def decisions(record: Any, seat: int) -> tuple[GameState, list[Action], list[int]]:
     """The record's start, its actions (checked) and the indices of ``seat``'s own."""
-    start, actions = parse_record(record)
+    start, texts = parse_record(record)
     if not (isinstance(seat, int) and 0 <= seat < start.players):
         raise RequestError("seat-range", last=start.players - 1)
     if seat not in start.active:
         raise RequestError("review-sits-out", seat=seat)
-    _replay_checked(start, actions)  # each action checked
-    return start, actions, [i for i, a in enumerate(actions) if Action.from_str(a).seat == seat]
+    _, actions = _replay_checked(start, texts)
+    return start, actions, [i for i, a in enumerate(actions) if a.seat == seat]
 
 
-def _replay_checked(start: GameState, actions: list[str]) -> GameState:
-    """The state after ``actions`` from ``start``, each checked (see ``_apply_checked``)."""
+def _replay_checked(start: GameState, texts: list[str]) -> tuple[GameState, list[Action]]:
+    """The state after a record's actions from ``start`` and the actions read, each
+    checked (see ``_apply_checked``)."""
     state = start
-    for index, action in enumerate(actions):
-        state = _apply_checked(state, action, index)
-    return state
+    actions = []
+    for index, text in enumerate(texts):
+        state = _apply_checked(state, text, index)
+        actions.append(state.history[-1])
+    return state, actions
 
 
-def _apply_checked(state: GameState, action: str, index: int) -> GameState:
+def _apply_checked(state: GameState, text: str, index: int) -> GameState:
     try:
-        return apply(state, action)
+        return apply(state, parse(text))
     except ValueError as err:
-        raise RecordError("record-action", index=index, action=action, reason=coded(err)) from None
+        raise RecordError("record-action", index=index, action=text, reason=coded(err)) from None
 
 
-def state_before(start: GameState, actions: list[str], index: int) -> GameState:
+def state_before(start: GameState, actions: list[Action], index: int) -> GameState:
     state = start
     for action in actions[:index]:
         state = apply(state, action)
@@ -139,19 +142,24 @@ def summarise(seat: int, found: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def review_decision(
-    state: GameState, played: str, index: int, seat: int, seed: int, effort: ReviewEffort
+    state: GameState, played: Action, index: int, seat: int, seed: int, effort: ReviewEffort
 ) -> dict[str, Any]:
     """One decision: the bot's choice from ``seat``'s view and what the choice made cost."""
     obs = observe(state, seat)
     rng = random.Random(f"{seed}:{index}")
     start = time.perf_counter()
     own_turn = obs.to_act == seat
-    best: str | None = played
+    best: Action | None = played
     if own_turn and len(obs.legal) > 1:
         half = Effort(BOT_WORLDS, effort.budget_s / 2)
-        best = str(choose_strong(obs, rng, half)[0])
-    out: dict[str, Any] = {"index": index, "played": played, "best": best, "loss": 0.0}
-    candidates: list[str | None] = [played] if own_turn else [played, None]
+        best = choose_strong(obs, rng, half)[0]
+    out: dict[str, Any] = {
+        "index": index,
+        "played": str(played),
+        "best": _text(best),
+        "loss": 0.0,
+    }
+    candidates: list[Action | None] = [played] if own_turn else [played, None]
     if best != played:
         candidates.append(best)
     if len(candidates) > 1:
@@ -160,7 +168,7 @@ def review_decision(
         if not own_turn:
             best = played if values[played] >= values[None] else None
         out.update(
-            best=best,
+            best=_text(best),
             loss=round(max(0.0, values[best] - values[played]), 2),
             played_value=round(values[played], 2),
             best_value=round(values[best], 2),
@@ -172,21 +180,25 @@ def review_decision(
     return out
 
 
-def _kind(state: GameState, action: str) -> str:
-    if parse(action).is_card:
+def _text(action: Action | None) -> str | None:
+    return None if action is None else str(action)
+
+
+def _kind(state: GameState, action: Action) -> str:
+    if action.is_card:
         return "card"
     return {"play": "announcement", "reservations": "reservation"}.get(state.phase, "poverty")
 
 
 def _values(
     obs: Observation,
-    candidates: list[str | None],
+    candidates: list[Action | None],
     rng: random.Random,
     count: int,
     deadline: float,
-) -> tuple[dict[str | None, float], int]:
+) -> tuple[dict[Action | None, float], int]:
     """Mean points of each candidate (None: nothing said) on the same sampled deals."""
-    totals: dict[str | None, float] = dict.fromkeys(candidates, 0.0)
+    totals: dict[Action | None, float] = dict.fromkeys(candidates, 0.0)
     used = 0
     for world in _worlds(obs, rng, count):
         if used >= 2 and time.perf_counter() > deadline:
@@ -218,10 +230,10 @@ def _value(state: GameState, seat: int, rng: random.Random) -> float:
     return finish(state, seat, rng)
 
 
-def open_solution(state: GameState, seat: int, played: str) -> dict[str, Any]:
+def open_solution(state: GameState, seat: int, played: Action) -> dict[str, Any]:
     """With every hand open: the best card against best play and what the played one lost
     (only once nothing but cards is left and few enough to solve)."""
-    card = parse(played).card
+    card = played.card
     if (
         card is None
         or state.phase != "play"
@@ -247,8 +259,8 @@ def duplicate_step(record: Any, seat: int, bots: list[str | None], seed: int = 0
     other seat's own bot (``None``: a person, played by the strongest bot too), or
     ``{"done": true, "points": [...]}`` once it is over. ``record`` holds the deal and the
     actions replayed so far."""
-    start, actions = parse_record(record)
-    state = _replay_checked(start, actions)
+    start, texts = parse_record(record)
+    state, actions = _replay_checked(start, texts)
     if state.is_over:
         return {"done": True, "points": result(state)["points"], "record": record_of(state)}
     if not (isinstance(bots, list) and len(bots) == state.players):
@@ -288,8 +300,8 @@ def duplicate(
 
 
 def _finished(record: Any) -> GameState:
-    start, actions = parse_record(record)
-    state = _replay_checked(start, actions)
+    start, texts = parse_record(record)
+    state, _ = _replay_checked(start, texts)
     if not state.is_over:
         raise RequestError("review-unfinished")
     return state

@@ -333,7 +333,7 @@ class Rules:
 
     def memo(self, key: str, make: Callable[[Rules], T]) -> T:
         """``make(self)``, worked out once for these rules and kept with them: tables
-        the hot path derives from the rules (announcements.call_table). Options never
+        the hot path derives from the rules (state.py's call table). Options never
         change, so what is derived from them never does either."""
         memo: dict[str, Any] = self.__dict__.setdefault("_memo", {})
         found: T | None = memo.get(key)

@@ -40,7 +40,7 @@ def choose_strong(
     effort: Effort = DEFAULT_EFFORT,
 ) -> tuple[Action, str]:
     """The search bot's action and why; falls back to the standard policy off-turn."""
-    cards = [a for a in obs.actions if a.is_card]
+    cards = [a for a in obs.legal if a.is_card]
     if obs.phase != "play" or obs.to_act != obs.seat:
         return choose_standard(obs, rng)
     calls = announcement_candidates(obs)

@@ -51,7 +51,7 @@ def play_game(
         start = time.perf_counter()
         if spec == "random":
             legal = legal_actions(state)
-            action: Action | str = rng.choice(legal)
+            action: Action = rng.choice(legal)
         else:
             obs = observe(state, seat)
             legal = obs.listed

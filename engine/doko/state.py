@@ -3,10 +3,9 @@
 ``new_game`` deals; ``legal_actions(state)`` lists every action any seat may
 take now; ``apply(state, action)`` returns a new state or raises
 :class:`IllegalAction` with the reason. States are immutable, so undo, replay
-and search need nothing more. The legal lists and the history hold each action's
-text ``SEAT:WHAT`` (docs/formats.md: what records and share links keep; share links
-index the legal list); ``apply`` takes an :class:`doko.actions.Action` value, as the
-bots give, or that text, as the page and records give.
+and search need nothing more. The legal lists and the history hold
+:class:`doko.actions.Action` values (share links index the legal list); text from
+a record, the page or the command line is parsed where it comes in.
 
 Phases: ``reservations`` (each active seat once, from left of the dealer),
 ``poverty`` (the others accept or decline a Trumpfabgabe), ``poverty-return``
@@ -21,7 +20,7 @@ from typing import Any
 from . import announcements as ann
 from . import pigs
 from . import reservations as res
-from .actions import Action, named_card, parse, split, word_kind
+from .actions import Action, word_kind
 from .cards import CARDS, Card, deal
 from .contracts import CardOrder, card_order
 from .errors import IllegalAction as IllegalAction  # re-exported
@@ -75,18 +74,19 @@ def seeded_game(rules: Rules, seed: int, players: int = 4, dealer: int = 0) -> G
 # -- legal actions --------------------------------------------------------------
 
 
-class Legal(list[str]):
+class Legal(list[Action]):
     """Legal actions of one state, in the engine's order (share links index it), and
     what ``apply(state, action, legal)`` needs to take one without checking it again:
-    the state (held, so ``is`` cannot mistake another for it) and the card actions
-    with their cards. A list like any other to everybody else. Made by ``_legal``."""
+    the state (held, so ``is`` cannot mistake another for it) and the cards the seat
+    to act may play, each with its action. A list like any other to everybody else.
+    Made by ``_legal``."""
 
     __slots__ = ("cards", "state")
     state: GameState | None
-    cards: dict[str, Card]
+    cards: dict[Card, Action]
 
 
-def _legal(state: GameState | None, actions: Iterable[str], cards: dict[str, Card]) -> Legal:
+def _legal(state: GameState | None, actions: Iterable[Action], cards: dict[Card, Action]) -> Legal:
     # (no __init__ of its own: list's, in C, is the cheaper call for every listing)
     legal = Legal(actions)
     legal.state = state
@@ -111,18 +111,17 @@ def legal_for(state: GameState, seat: int) -> Legal:
         return _play_actions(state, (seat,))
     if state.phase == "done" or seat != state.to_act:
         return _legal(state, (), {})
-    prefix = f"{seat}:"
     if state.phase == "reservations":
-        actions = [prefix + w for w in res.choices(state, seat)]
+        actions = [Action(seat, "reservation", None, w) for w in res.choices(state, seat)]
     elif state.phase == "poverty":
-        actions = [prefix + "accept", prefix + "decline"]
+        actions = [Action(seat, "poverty-answer", None, w) for w in ("accept", "decline")]
     else:
-        actions = [prefix + w for w in res.return_choices(state)]
+        actions = [Action(seat, "poverty-return", None, w) for w in res.return_choices(state)]
     return _legal(state, actions, {})
 
 
-# "SEAT:CARD" for every seat and card: listing the moves builds no strings.
-_CARD_ACTIONS = tuple({c: f"{seat}:{c}" for c in CARDS} for seat in range(8))
+# The action of every seat playing every card, made once: listing the moves makes none.
+_CARD_ACTIONS = tuple({c: Action(seat, "card", c) for c in CARDS} for seat in range(8))
 
 
 def _play_actions(state: GameState, seats: tuple[int, ...]) -> Legal:
@@ -132,24 +131,24 @@ def _play_actions(state: GameState, seats: tuple[int, ...]) -> Legal:
     calls = _calls(state)
     solo = state.rules.solo_one_queen
     if calls is None and not solo:
-        return _legal(state, cards, cards)  # most of a deal: nobody may say anything
-    actions: list[str] = []
+        return _legal(state, cards.values(), cards)  # most of a deal: nobody may say anything
+    actions: list[Action] = []
     for seat in seats:
         if seat == to_act:
-            actions += cards
+            actions += cards.values()
         if calls is not None:
             actions += calls[seat]
         if solo and res.may_declare_solo(state, seat):
-            actions.append(f"{seat}:declare-solo")
+            actions.append(Action(seat, "declare-solo", None, "declare-solo"))
     return _legal(state, actions, cards)
 
 
-def _card_actions(state: GameState, seat: int | None) -> dict[str, Card]:
-    """playable_cards(state, seat) as ``{"SEAT:CARD": card}``, in the same order."""
+def _card_actions(state: GameState, seat: int | None) -> dict[Card, Action]:
+    """playable_cards(state, seat), each with its action, in the same order."""
     assert seat is not None
-    texts = _CARD_ACTIONS[seat]
+    plays = _CARD_ACTIONS[seat]
     led = state.trick[0][1] if state.trick else None
-    return {texts[c]: c for c in _may_play(state.hands[seat], state.order, led)}
+    return {c: plays[c] for c in _may_play(state.hands[seat], state.order, led)}
 
 
 def playable_cards(state: GameState, seat: int) -> list[Card]:
@@ -172,7 +171,15 @@ def _may_play(hand: Sequence[Card], order: CardOrder, led: Card | None) -> Seque
 FULL_SAY = len(ann.LIMITS) + 1  # the most words a party can say: its own and every limit
 
 
-def _calls(state: GameState) -> ann.Calls | None:
+def _call_table(rules: Rules) -> ann.CallTable[Action]:
+    return ann.CallTable(rules, _call)
+
+
+def _call(seat: int, word: str) -> Action:
+    return Action(seat, "call", None, word)
+
+
+def _calls(state: GameState) -> ann.Calls[Action] | None:
     """Each seat's announcement actions in the play, or None if no seat has one."""
     rules = state.rules
     if state.contract == "wedding" and state.wedding_decided == 0:
@@ -186,7 +193,7 @@ def _calls(state: GameState) -> ann.Calls | None:
     else:
         sizes = (0,) * len(state.hands)  # trick deadlines ignore the cards in hand
         started = state.tricks_started
-    table = ann.call_table(rules)
+    table = rules.memo("call_table", _call_table)  # made once per rules object
     return table.calls(
         state.re_party, state.frozen, state.re_words, state.kontra_words, sizes, started, shift
     )
@@ -230,7 +237,7 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
     but only that one is built: the fast end of a random playout (``simulate``).
     """
     order, active = state.order, state.active
-    texts = _CARD_ACTIONS
+    plays = _CARD_ACTIONS
     # each seat's turn order in a trick it leads
     turns = {seat: active[i:] + active[:i] for i, seat in enumerate(active)}
     hands = list(map(list, state.hands))
@@ -244,7 +251,7 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
             hand = hands[seat]
             card = pick(list(dict.fromkeys(_may_play(hand, order, cards[0] if cards else None))))
             hand.remove(card)  # the first copy, as play_card does
-            history.append(texts[seat][card])
+            history.append(plays[seat][card])
             seats.append(seat)
             cards.append(card)
         last = not hand
@@ -267,48 +274,34 @@ def play_out(state: GameState, pick: Callable[[list[Card]], Card]) -> GameState:
 # -- applying actions -----------------------------------------------------------
 
 
-def apply(state: GameState, action: Action | str, legal: Legal = NOTHING) -> GameState:
-    """The state after ``action`` (a value, or its text from outside: a record, the
-    page, the command line); raises IllegalAction with the reason.
+def apply(state: GameState, action: Action, legal: Legal = NOTHING) -> GameState:
+    """The state after ``action``; raises IllegalAction with the reason.
 
     ``legal``, the list ``action`` was chosen from (``legal_actions`` or ``legal_for``
     of this state), spares checking it again: the fast path of random playouts.
     """
-    text = _text(action)
-    if legal.state is state:
-        card = legal.cards.get(text)
-        if card is not None:  # a card just listed as legal: no parsing, no checking
-            seat = state.to_act
-            assert seat is not None
-            return play_card(state, seat, card, state.history + (text,))
-    seat, what = split(text)
+    card = action.card
+    if legal.state is state and card in legal.cards and action.seat == state.to_act:
+        assert card is not None  # a card just listed as legal: no checking
+        return play_card(state, action.seat, card, state.history + (action,))
+    seat = action.seat
     if seat >= state.players or not state.dealt[seat]:
         raise IllegalAction("seat-not-playing", seat=seat)
     if state.phase == "done":
         raise IllegalAction("game-over")
     # listed for a seat that plays in this deal (checked just above): legal
-    listed = legal.state is state and text in legal
-    if not (listed or is_legal(state, seat, what)):
-        raise refusal(state, seat, what)
-    card = named_card(what)
-    return _carry_out(state, Action.playing(seat, card) if card is not None else parse(text), text)
+    listed = legal.state is state and action in legal
+    if not (listed or is_legal(state, action)):
+        raise refusal(state, seat, action.what)
+    return _carry_out(state, action)
 
 
-def _text(action: Action | str) -> str:
-    """The record's text of an action; a card's without building a string."""
-    if isinstance(action, str):
-        return action
-    if action.card is not None and action.seat < len(_CARD_ACTIONS):
-        return _CARD_ACTIONS[action.seat][action.card]
-    return str(action)
-
-
-def _carry_out(state: GameState, action: Action, text: str) -> GameState:
-    """The state after a legal action (``text``: as it was written)."""
+def _carry_out(state: GameState, action: Action) -> GameState:
+    """The state after a legal action."""
     seat, what = action.seat, action.what
-    if state.phase == "poverty-return":
-        text = f"{seat}:{res.canonical_return(what)}"
-    history = state.history + (text,)
+    if state.phase == "poverty-return":  # the history keeps the cards in one order
+        action = Action(seat, "poverty-return", None, res.canonical_return(what))
+    history = state.history + (action,)
     if action.kind == "call":
         return announce(state, seat, what, history)
     if action.card is not None:
@@ -327,17 +320,17 @@ def _carry_out(state: GameState, action: Action, text: str) -> GameState:
     return after
 
 
-def is_legal(state: GameState, seat: int, what: str) -> bool:
-    card = named_card(what)
+def is_legal(state: GameState, action: Action) -> bool:
+    seat, card = action.seat, action.card
     if state.phase == "play" and card is not None:
         return seat == state.to_act and card in playable_cards(state, seat)
     if state.phase == "poverty-return":
-        return seat == state.to_act and res.check_return(state, what) is None
-    return f"{seat}:{what}" in legal_for(state, seat)
+        return seat == state.to_act and res.check_return(state, action.what) is None
+    return action in legal_for(state, seat)
 
 
 def announce(
-    state: GameState, seat: int, word: str, history: tuple[str, ...] | None = None
+    state: GameState, seat: int, word: str, history: tuple[Action, ...] | None = None
 ) -> GameState:
     """``seat`` says ``word``; ``history`` (from apply) replaces the state's in passing."""
     if seat in state.re_party:
@@ -358,7 +351,7 @@ def announce(
 
 
 def play_card(
-    state: GameState, seat: int, card: Card, history: tuple[str, ...] | None = None
+    state: GameState, seat: int, card: Card, history: tuple[Action, ...] | None = None
 ) -> GameState:
     """``seat`` plays ``card``; ``history`` (from apply) replaces the state's in passing."""
     hands, hand = state.hands, state.hands[seat]

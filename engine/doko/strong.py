@@ -508,7 +508,7 @@ def _open_later(world: GameState, seat: int, card: Card, word: str) -> bool:
         assert actor is not None
         cards = playable_cards(state, actor)
         state = play_card(state, actor, play(world_view(state, actor), cards)[0])
-    return not state.is_over and str(Action.saying(seat, word)) in legal_for(state, seat)
+    return not state.is_over and Action.saying(seat, word) in legal_for(state, seat)
 
 
 # -- reservations and the Trumpfabgabe ---------------------------------------------------
@@ -608,7 +608,7 @@ def choose_poverty_return(
 def _return_candidates(obs: Observation) -> list[str]:
     """Legal sets to give back, the standard pick first: cheapest plain cards, and
     sets that leave a plain suit empty."""
-    legal = {_card_key(a.returned): a.what for a in obs.actions}
+    legal = {_card_key(a.returned): a.what for a in obs.legal}
     standard = choose_standard(obs, random.Random(0))[0].what
     size = len(returned_cards(standard))
     by_cost = cheapest_first(obs)

@@ -14,6 +14,7 @@ import pytest
 from bock_deals import bock_rules, play_cards
 from clirun import doko
 from doko import api
+from doko.actions import parse
 from doko.bock import after_deal, triggers
 from doko.cards import Card, deck
 from doko.errors import RulesError
@@ -205,12 +206,12 @@ def announce_both(state: GameState) -> GameState:
     state = play_cards_until_play(state)
     re = state.re_party[0]
     kontra = next(s for s in state.active if s not in state.re_party)
-    return apply(apply(state, f"{re}:re"), f"{kontra}:kontra")
+    return apply(apply(state, parse(f"{re}:re")), parse(f"{kontra}:kontra"))
 
 
 def play_cards_until_play(state: GameState) -> GameState:
     while state.phase == "reservations":
-        state = apply(state, f"{state.to_act}:healthy")
+        state = apply(state, parse(f"{state.to_act}:healthy"))
     return state
 
 

@@ -84,8 +84,8 @@ def test_playout_of_an_open_wedding_is_stepped_then_compact() -> None:
         state = new_game(rules, deal(rules.deck, 4, seed, 0), 0)
         while state.phase == "reservations":
             legal = legal_actions(state)
-            wedding = [a for a in legal if a.endswith(":wedding")]
-            state = apply(state, (wedding or [a for a in legal if a.endswith(":healthy")])[0])
+            wedding = [a for a in legal if a.word == "wedding"]
+            state = apply(state, (wedding or [a for a in legal if a.word == "healthy"])[0])
         if state.contract == "wedding" and not state.wedding_decided:
             found += 1
             assert playout(state) == stepped(state)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from doko import api
+from doko.actions import parse
 from doko.errors import MESSAGES, DokoError, IllegalAction, error_codes, param_names
 from doko.rules import load_rules
 from doko.state import apply, legal_actions, new_game, seeded_game
@@ -127,7 +128,7 @@ def test_refusal_in_play_names_whose_turn_it_is() -> None:
     other = (state.to_act + 1) % 4
     card = state.hands[other][0]
     with pytest.raises(IllegalAction) as info:
-        apply(state, f"{other}:{card}")
+        apply(state, parse(f"{other}:{card}"))
     assert info.value.code == "not-your-turn"
     assert info.value.params == {"seat": state.to_act, "phase": "play", "actor": other}
     assert str(info.value) == f"it is seat {state.to_act}'s turn to play"
@@ -173,16 +174,16 @@ def test_vorgefuehrt_neighbour_is_told_why_he_may_not_throw() -> None:
     rules = load_rules("ohne-neunen")
     start = seeded_game(rules, 5)
     state = new_game(rules, start.dealt, start.dealer, forced_solo=2)
-    state = apply(state, "2:solo:queens")
+    state = apply(state, parse("2:solo:queens"))
     assert state.phase == "play"
     for seat in (1, 3):
         with pytest.raises(IllegalAction) as info:
-            apply(state, f"{seat}:throw")
+            apply(state, parse(f"{seat}:throw"))
         assert info.value.code == "no-throw-when-vorgefuehrt"
         assert info.value.params == {"seat": 2}
         assert str(info.value) == "seat 2 is vorgeführt: nobody may throw in this deal"
     with pytest.raises(IllegalAction) as info:
-        apply(state, "1:healthy")
+        apply(state, parse("1:healthy"))
     assert info.value.code == "reservations-over"
 
 

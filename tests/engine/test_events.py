@@ -17,7 +17,7 @@ def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
 def first_legal() -> str:
     state = api.table().state
     assert state.to_act is not None
-    return legal_for(state, state.to_act)[0]
+    return str(legal_for(state, state.to_act)[0])
 
 
 def test_a_move_answers_the_view_its_events_and_what_to_store() -> None:

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from doko.actions import parse
 from doko.botregistry import LEVELS
 from doko.cards import Card, deal
 from doko.observation import observe
@@ -66,7 +67,7 @@ def _step(state: GameState, rng: random.Random) -> GameState:
     """A random action, but no reservation: normal games, where the pigs are."""
     legal = legal_actions(state)
     if state.phase == "reservations":
-        return apply(state, f"{state.to_act}:healthy")
+        return apply(state, parse(f"{state.to_act}:healthy"))
     return apply(state, rng.choice(legal), legal)
 
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from doko.actions import parse
 from doko.cards import deal
 from doko.notation import RecordError, record_of, replay
 from doko.outcome import result
@@ -65,7 +66,7 @@ def test_playout_ends_where_stepping_ends(preset: str, players: int) -> None:
         ended = play_out(state, lambda cards: cards[-1])
         while not state.is_over:
             seat = state.to_act
-            state = apply(state, f"{seat}:{playable_cards(state, seat)[-1]}")
+            state = apply(state, parse(f"{seat}:{playable_cards(state, seat)[-1]}"))
         assert ended == state
     # klassisch may declare a solo with one Kreuz-Dame any time: never cards only
     assert fast_path_used > 100 or rules.solo_one_queen

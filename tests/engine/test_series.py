@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from clirun import doko
+from doko.actions import parse
 from doko.cards import CQ, Card, deck
 from doko.rules import PRESETS, load_rules
 from doko.series import (
@@ -45,7 +46,7 @@ def declare(state: GameState, words: dict[int, str]) -> GameState:
     while state.phase == "reservations":
         seat = state.to_act
         assert seat is not None
-        state = apply(state, f"{seat}:{words.get(seat, 'healthy')}")
+        state = apply(state, parse(f"{seat}:{words.get(seat, 'healthy')}"))
     return state
 
 
@@ -158,7 +159,7 @@ def test_poverty_nobody_takes_keeps_the_dealer() -> None:
     state = declare(state, {1: "poverty"})
     assert state.phase == "poverty"
     for seat in (2, 3, 0):
-        state = apply(state, f"{seat}:decline")
+        state = apply(state, parse(f"{seat}:decline"))
     series = record_game(series, state)
     assert sheet(series)[0]["contract"] == "redeal"
     assert current_deal(series).dealer == 0 and series.passed == 0
@@ -211,8 +212,8 @@ def test_vorfuehren_after_the_rounds_in_seat_order() -> None:
         assert (start.forced_solo, start.dealer) == (forced, dealer)
         state = start_game(series)
         assert state.to_act == forced
-        assert legal_actions(state) == [f"{forced}:solo:{k}" for k in DDV.solos]
-        state = apply(state, f"{forced}:solo:clubs")
+        assert [str(a) for a in legal_actions(state)] == [f"{forced}:solo:{k}" for k in DDV.solos]
+        state = apply(state, parse(f"{forced}:solo:clubs"))
         assert state.duty_solo and state.phase == "play" and state.to_act == forced
         series = record_game(series, play_out(state))
     assert is_finished(series)

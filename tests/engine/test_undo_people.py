@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 from doko import api
-from doko.actions import Action
 from doko.state import legal_for
 
 
@@ -34,7 +33,7 @@ def until_card_of(seat: int, bots: list[bool]) -> None:
     """Play on until ``seat`` has just played a card."""
     while True:
         move(bots)
-        last = Action.from_str(api.table().state.history[-1])
+        last = api.table().state.history[-1]
         if last.seat == seat and last.is_card:
             return
 
