@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,10 +30,22 @@ from . import draw as draw_mod
 from . import editor, evening, share
 from . import events as events_mod
 from . import series as series_mod
-from .actions import Action
+from .actions import parse
 from .botregistry import get_bot
 from .bots import choose_standard
 from .cards import deal, total_eyes
+from .contract import (
+    Deadlines,
+    DealRecord,
+    Hint,
+    LastTrick,
+    Parties,
+    PlayedCard,
+    Poverty,
+    SavedTable,
+    Step,
+    View,
+)
 from .contracts import CardOrder
 from .errors import RecordError, SummaryError, TournamentError, coded
 from .errors import RequestError as Refused
@@ -107,7 +120,7 @@ def table() -> Table:
     return _table
 
 
-def new_table(payload: dict[str, Any]) -> dict[str, Any]:
+def new_table(payload: dict[str, Any]) -> Step:
     global _table
     rules = load_rules(payload.get("rules", "ddv"))
     seed = _int(payload.get("seed", random.randrange(10**9)), "seed")
@@ -138,7 +151,7 @@ def new_table(payload: dict[str, Any]) -> dict[str, Any]:
     return _step(events_mod.deal_started(state))
 
 
-def _step(happened: list[events_mod.Event]) -> dict[str, Any]:
+def _step(happened: list[events_mod.Event]) -> Step:
     """The answer to a request that moves the table: the new view, what happened (for the
     page to show and say) and the table as ``save`` gives it (for the page to store), so
     one request per move does it all."""
@@ -166,20 +179,20 @@ def _int(value: Any, name: str) -> int:
     return value
 
 
-def act(payload: dict[str, Any]) -> dict[str, Any]:
+def act(payload: dict[str, Any]) -> Step:
     t = table()
     action = payload.get("action")
     if not isinstance(action, str):
         raise Refused("action-not-string")
     before = t.state
-    t.state = apply(t.state, action)
-    if t.state.history[-1:] and Action.from_str(t.state.history[-1]).seat != t.seat:
+    t.state = apply(t.state, parse(action))
+    if t.state.history[-1:] and t.state.history[-1].seat != t.seat:
         t.undo_from = len(t.state.history)  # another person's move stays
     _finish(t)
     return _step(events_mod.step(before, t.state))
 
 
-def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
+def bot_move(payload: dict[str, Any]) -> Step:
     t = table()
     seat = t.state.to_act
     if seat is None or t.bots[seat] is None:
@@ -192,7 +205,7 @@ def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
     return _step(events_mod.step(before, t.state))
 
 
-def hint(payload: dict[str, Any]) -> dict[str, Any]:
+def hint(payload: dict[str, Any]) -> Hint:
     t = table()
     seat = _seat(payload, t)
     if t.state.to_act != seat:
@@ -201,7 +214,7 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
     return {"action": str(action), "reason": reason}
 
 
-def set_bots(payload: dict[str, Any]) -> dict[str, Any]:
+def set_bots(payload: dict[str, Any]) -> Step:
     """Who plays each seat from now on (a shared table: a guest who left is played by a
     bot until they are back); the deal goes on unchanged."""
     t = table()
@@ -247,7 +260,7 @@ def _add_loose(t: Table, state: GameState) -> None:
     t.loose_games.append(state)
 
 
-def next_game(payload: dict[str, Any]) -> dict[str, Any]:
+def next_game(payload: dict[str, Any]) -> Step:
     t = table()
     if not t.state.is_over:
         raise Refused("game-running")
@@ -266,7 +279,7 @@ def next_game(payload: dict[str, Any]) -> dict[str, Any]:
     return _step(events_mod.deal_started(t.state))
 
 
-def load_record(payload: dict[str, Any]) -> dict[str, Any]:
+def load_record(payload: dict[str, Any]) -> Step:
     """Open a game record (a share link or a saved game) as the current table."""
     global _table
     state = replay(payload.get("record"))
@@ -288,10 +301,10 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
 # the opened record and ``loose`` is empty. ``resume`` {"table": SAVED} replays all of it.
 
 
-def save(payload: dict[str, Any]) -> dict[str, Any]:
+def save(payload: dict[str, Any]) -> SavedTable:
     """The whole table as data: what ``resume`` needs to rebuild it."""
     t = table()
-    return {
+    saved: SavedTable = {
         "version": TABLE_VERSION,
         "series": None if t.series is None else _series_record(t),
         # an opened record's own game is ``game``, not a game before the series
@@ -299,8 +312,10 @@ def save(payload: dict[str, Any]) -> dict[str, Any]:
         "game": record_of(t.state),
         "seat": t.seat,
         "bots": list(t.bots),
-        **({"undo_from": t.undo_from} if t.undo_from else {}),
     }
+    if t.undo_from:
+        saved["undo_from"] = t.undo_from
+    return saved
 
 
 def _game_record(t: Table, state: GameState) -> dict[str, Any]:
@@ -320,7 +335,7 @@ def _series_record(t: Table) -> dict[str, Any]:
     return out
 
 
-def resume(payload: dict[str, Any]) -> dict[str, Any]:
+def resume(payload: dict[str, Any]) -> Step:
     """Rebuild a saved table (``save``'s answer) by replaying every game through the
     engine; refuses data that does not fit with a one-line reason."""
     global _table
@@ -547,7 +562,7 @@ def _totals(t: Table) -> list[int]:
     return list(rows[-1]["totals"]) if rows else [0] * t.state.players
 
 
-def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
+def view(payload: dict[str, Any] | None = None) -> View:
     """What ``seat`` (the table's own by default) may see: its hand, never another.
     With ``"public": true`` only what the whole table may know, turned to ``seat``: no
     hand, no choices, no party or Schweinchen not yet shown (a pass-and-play cover)."""
@@ -568,7 +583,7 @@ def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
     )
 
 
-def _public_view(t: Table, seat: int) -> dict[str, Any]:
+def _public_view(t: Table, seat: int) -> View:
     facts = public_facts(t.state)
     out = _view(
         t,
@@ -579,7 +594,9 @@ def _public_view(t: Table, seat: int) -> dict[str, Any]:
         facts.superpig_seat,
         facts.order,
     )
-    return {**out, "hand": [], "legal": [], "received": [], "can_undo": False, "public": True}
+    out["hand"], out["legal"], out["received"] = [], [], []
+    out["can_undo"], out["public"] = False, True
+    return out
 
 
 def _view(
@@ -590,10 +607,9 @@ def _view(
     pig_seat: int | None,
     superpig_seat: int | None,
     order: CardOrder,
-) -> dict[str, Any]:
+) -> View:
     s = t.state
     rows = _rows(t)
-    last = s.tricks[-1] if s.tricks else None
     contract, declarer = public_contract(s)
     return {
         "rules": s.rules.preset,
@@ -607,17 +623,10 @@ def _view(
         "bots": t.bots,
         "hand": [str(c) for c in sorted(s.hands[me], key=order.sort_key)],
         "hand_sizes": [len(h) for h in s.hands],
-        "legal": legal_for(s, me),
+        "legal": [str(a) for a in legal_for(s, me)],
         "trick": [{"seat": seat, "card": str(c)} for seat, c in s.trick],
         "trick_leader": s.trick[0][0] if s.trick else s.to_act,
-        "last_trick": None
-        if last is None
-        else {
-            "cards": [
-                {"seat": a, "card": str(c)} for a, c in zip(last.seats, last.cards, strict=True)
-            ],
-            "winner": last.winner,
-        },
+        "last_trick": _last_trick(s),
         "tricks_won": [sum(1 for tr in s.tricks if tr.winner == p) for p in range(s.players)],
         # as everybody at the table knows it (a silent Hochzeit looks normal)
         "contract": contract,
@@ -664,6 +673,16 @@ def _view(
     }
 
 
+def _last_trick(s: GameState) -> LastTrick | None:
+    if not s.tricks:
+        return None
+    last = s.tricks[-1]
+    cards: list[PlayedCard] = [
+        {"seat": a, "card": str(c)} for a, c in zip(last.seats, last.cards, strict=True)
+    ]
+    return {"cards": cards, "winner": last.winner}
+
+
 def _bock_to_come(t: Table) -> int:
     if t.series is None or series_mod.is_finished(t.series):
         return 0
@@ -672,7 +691,7 @@ def _bock_to_come(t: Table) -> int:
 
 def _known_parties(
     s: GameState, re: frozenset[int], kontra: frozenset[int]
-) -> dict[str, list[int]]:
+) -> Parties:
     """The parties as the table knows them; none while an Armut is offered (nobody has
     taken it yet) and none in a deal thrown in (nobody played for a party)."""
     if s.contract == "redeal" or s.phase == "poverty":
@@ -696,7 +715,7 @@ def rules_for_page() -> dict[str, Any]:
     return described
 
 
-def _poverty(s: GameState) -> dict[str, int] | None:
+def _poverty(s: GameState) -> Poverty | None:
     """Who gave and who took a Trumpfabgabe, and the trumps that came back: all of it
     said aloud at the table once the cards are returned."""
     if s.contract != "poverty" or s.poverty_returned < 0 or s.declarer is None or s.partner is None:
@@ -755,7 +774,7 @@ def score_sheet(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _deadlines(s: GameState) -> dict[str, Any]:
+def _deadlines(s: GameState) -> Deadlines:
     """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
     (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
     shift = s.deadline_shift
@@ -775,13 +794,13 @@ def _undo_point(t: Table) -> int | None:
     if s.is_over or any(b is None for i, b in enumerate(t.bots) if i != t.seat):
         return None
     for i in range(len(s.history) - 1, t.undo_from - 1, -1):
-        action = Action.from_str(s.history[i])
+        action = s.history[i]
         if action.seat == t.seat and action.is_card:
             return i
     return None
 
 
-def undo(payload: dict[str, Any]) -> dict[str, Any]:
+def undo(payload: dict[str, Any]) -> Step:
     """Take back the human's last card: replay the deal up to just before it."""
     t = table()
     point = _undo_point(t)
@@ -799,7 +818,7 @@ def record(payload: dict[str, Any]) -> dict[str, Any]:
     return record_of(table().state)
 
 
-def deal_record(payload: dict[str, Any]) -> dict[str, Any]:
+def deal_record(payload: dict[str, Any]) -> DealRecord:
     """{game: N} -> the record of the N-th finished deal on the sheet (0-based), for the
     deal review of an earlier deal."""
     t = table()
@@ -844,7 +863,10 @@ def _bench(payload: dict[str, Any]) -> dict[str, Any]:
     return run(payload)
 
 
-HANDLERS = {
+# what a request's handler answers: a declared shape of doko.contract or plain JSON
+Handler = Callable[[dict[str, Any]], Mapping[str, Any]]
+
+HANDLERS: dict[str, Handler] = {
     "rules": lambda p: rules_for_page(),
     "new_game": new_table,
     "act": act,

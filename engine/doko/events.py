@@ -23,32 +23,27 @@ Codes and their parameters:
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import NamedTuple
 
-from .actions import Action
+from .contract import (
+    CardPlayed,
+    EventCode,
+    EventJSON,
+    EventParams,
+    PigsRevealed,
+    PovertyAnswered,
+    PovertyReturned,
+    TrickTaken,
+)
 from .gamestate import GameState
 from .observation import public_contract
-
-EventCode = Literal[
-    "deal_started",
-    "table_opened",
-    "reservation",
-    "poverty_answered",
-    "poverty_returned",
-    "announced",
-    "card_played",
-    "pigs_revealed",
-    "trick_taken",
-    "deal_over",
-    "undone",
-]
 
 
 class Event(NamedTuple):
     code: EventCode
-    params: dict[str, Any]
+    params: EventParams
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJSON:
         return {"code": self.code, "params": self.params}
 
 
@@ -68,27 +63,23 @@ def step(before: GameState, after: GameState) -> list[Event]:
     """The events of the actions that lead from ``before`` to ``after`` (one action as a
     rule; ``after``'s history continues ``before``'s)."""
     out: list[Event] = []
-    for action_text in after.history[len(before.history) :]:
-        action = Action.from_str(action_text)
+    for action in after.history[len(before.history) :]:
         if action.kind == "poverty-answer":
-            out.append(
-                Event(
-                    "poverty_answered", {"seat": action.seat, "accepted": action.word == "accept"}
-                )
-            )
+            answered: PovertyAnswered = {"seat": action.seat, "accepted": action.word == "accept"}
+            out.append(Event("poverty_answered", answered))
         if action.card is not None:
-            out.append(Event("card_played", {"seat": action.seat, "card": str(action.card)}))
+            played: CardPlayed = {"seat": action.seat, "card": str(action.card)}
+            out.append(Event("card_played", played))
     for seat, what in after.declarations[len(before.declarations) :]:
         out.append(Event("reservation", {"seat": seat, "what": what}))
     for seat, word in after.said[len(before.said) :]:
         out.append(Event("announced", {"seat": seat, "call": word}))
     out += _poverty_returned(before, after)
-    out += _pigs_revealed(before, after)
+    out += [Event("pigs_revealed", shown) for shown in pigs_revealed(before, after)]
     for number in range(len(before.tricks), len(after.tricks)):
         trick = after.tricks[number]
-        out.append(
-            Event("trick_taken", {"seat": trick.winner, "trick": number + 1, "points": trick.eyes})
-        )
+        taken: TrickTaken = {"seat": trick.winner, "trick": number + 1, "points": trick.eyes}
+        out.append(Event("trick_taken", taken))
     if after.is_over and not before.is_over:
         contract, _ = public_contract(after)
         out.append(Event("deal_over", {"contract": contract}))
@@ -98,18 +89,23 @@ def step(before: GameState, after: GameState) -> list[Event]:
 def _poverty_returned(before: GameState, after: GameState) -> list[Event]:
     if not after.poverty_returned >= 0 > before.poverty_returned:
         return []
-    params = {"giver": after.declarer, "taker": after.partner, "trumps": after.poverty_returned}
-    return [Event("poverty_returned", params)]
+    returned: PovertyReturned = {
+        "giver": after.declarer,
+        "taker": after.partner,
+        "trumps": after.poverty_returned,
+    }
+    return [Event("poverty_returned", returned)]
 
 
-def _pigs_revealed(before: GameState, after: GameState) -> list[Event]:
-    out: list[Event] = []
+def pigs_revealed(before: GameState, after: GameState) -> list[PigsRevealed]:
+    """Schweinchen (or Superschweinchen) the table has just been shown, and who holds them."""
+    out: list[PigsRevealed] = []
     if after.pigs_shown >= 0 > before.pigs_shown:
-        out.append(Event("pigs_revealed", {"seat": after.pig_seat, "kind": "pigs"}))
+        out.append({"seat": after.pig_seat, "kind": "pigs"})
     if after.superpigs_shown >= 0 > before.superpigs_shown:
-        out.append(Event("pigs_revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
+        out.append({"seat": after.superpig_seat, "kind": "superpigs"})
     return out
 
 
-def to_json(events: list[Event]) -> list[dict[str, Any]]:
+def to_json(events: list[Event]) -> list[EventJSON]:
     return [event.to_json() for event in events]

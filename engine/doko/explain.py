@@ -22,10 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import announcements as ann
-from .actions import Action
+from .actions import parse
 from .bock import factor, triggers
 from .cards import CQ, HT, Card
 from .errors import RecordError, coded
+from .events import pigs_revealed
 from .notation import parse_record
 from .observation import public_contract, revealed_parties
 from .outcome import result
@@ -75,16 +76,16 @@ def walk(record: Any) -> dict[str, Any]:
     events: list[dict[str, Any]] = [
         {"step": 0, "key": k, "params": p} for k, p in _deal_events(state)
     ]
-    for step, action in enumerate(actions, start=1):
+    for step, text in enumerate(actions, start=1):
         before = state
         try:
-            state = apply(state, action)
+            state = apply(state, parse(text))
         except ValueError as err:
             raise RecordError(
-                "replay-action", index=step - 1, action=action, reason=coded(err)
+                "replay-action", index=step - 1, action=text, reason=coded(err)
             ) from None
         told = _events(before, state)
-        frames.append(frame(state, state.history[-1], _focus(before, state)))
+        frames.append(frame(state, str(state.history[-1]), _focus(before, state)))
         events += [{"step": step, "key": k, "params": p} for k, p in told]
     if state.is_over:
         events += [{"step": len(actions), "key": k, "params": p} for k, p in _result(state)]
@@ -196,7 +197,7 @@ def _deal_events(state: GameState) -> list[Event]:
 
 def _events(before: GameState, after: GameState) -> list[Event]:
     out: list[Event] = []
-    action = Action.from_str(after.history[-1])
+    action = after.history[-1]
     seat, what = action.seat, action.what
     if before.phase == "reservations":
         out.append(
@@ -230,7 +231,7 @@ def _events(before: GameState, after: GameState) -> list[Event]:
         out += _announcement(before, after, seat, what)
     if what == "declare-solo":
         out.append(("declare-solo", {"seat": seat}))
-    out += _pigs_revealed(before, after)
+    out += [(f"{p['kind']}-revealed", dict(p)) for p in pigs_revealed(before, after)]
     if action.card is not None:
         out += _card(before, seat, action.card)
     if len(after.tricks) > len(before.tricks):
@@ -301,16 +302,6 @@ def _parties_known(before: GameState, after: GameState, seat: int, what: str) ->
             if how == "deduced" and second_queen:
                 how = "second-queen"
             out.append(("party-known", {"seat": s, "party": party, "how": how}))
-    return out
-
-
-def _pigs_revealed(before: GameState, after: GameState) -> list[Event]:
-    """Schweinchen (or Superschweinchen) the table has just been shown."""
-    out: list[Event] = []
-    if after.pigs_shown >= 0 > before.pigs_shown:
-        out.append(("pigs-revealed", {"seat": after.pig_seat, "kind": "pigs"}))
-    if after.superpigs_shown >= 0 > before.superpigs_shown:
-        out.append(("superpigs-revealed", {"seat": after.superpig_seat, "kind": "superpigs"}))
     return out
 
 
