@@ -1,6 +1,6 @@
 """What the page's rules editor and rules page ask of the engine.
 
-Two worker requests, merged into :data:`doko.api.HANDLERS`:
+Two worker requests, merged into the handlers of :class:`doko.api.Session`:
 
 - ``check_rules`` ``{rules}``: whether a rule set (a preset id or ``{"preset",
   "options"}``) is one the engine plays. Accepted: ``{"ok": true, "rules":

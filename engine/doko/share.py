@@ -1,7 +1,7 @@
 """The worker requests for share links, the replay viewer, demos and saved games.
 
-``handlers(table_state, sheet_games)`` is merged into :data:`doko.api.HANDLERS`;
-the api passes the functions that give the current table's game and the
+``handlers(table_state, sheet_games)`` is merged into each :class:`doko.api.Session`'s
+handlers; the api passes the functions that give the current table's game and the
 finished deals of its score sheet (so this module needs nothing of the api's):
 
 - ``encode_link`` ``{record?, game?}``: the link payload of a record, of the

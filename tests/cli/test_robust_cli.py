@@ -237,7 +237,9 @@ JSONISH = st.recursive(
     ),
     max_leaves=12,
 )
-KINDS = [k for k in api.HANDLERS if k != "bench"]  # the benchmark plays as long as it is told
+KINDS = [
+    k for k in api.SESSION.handlers if k != "bench"
+]  # the benchmark plays as long as it is told
 
 
 @FUZZ

@@ -477,16 +477,16 @@ def test_the_page_series_shows_bock() -> None:
         },
     )
     assert view["bock"] == 0 and view["bock_to_come"] == 0
-    state = api.table().state
+    state = api.SESSION.table().state
     # seat 1 plays a Pflichtsolo the way the scripted series above does, and loses it
-    api.table().state = play_cards(state, {1: "solo:jacks"})
-    api._finish(api.table())
+    api.SESSION.table().state = play_cards(state, {1: "solo:jacks"})
+    api._finish(api.SESSION.table())
     view = call("view", {})
     assert view["result"]["winner"] == "kontra" and view["bock_to_come"] == 4
     view = call("next_game", {})
     assert view["bock"] == 1 and view["bock_to_come"] == 4
-    api.table().state = play_cards(api.table().state, {})
-    api._finish(api.table())
+    api.SESSION.table().state = play_cards(api.SESSION.table().state, {})
+    api._finish(api.SESSION.table())
     view = call("view", {})
     assert view["result"]["bock"] == 1 and view["sheet"][-1]["bock"] == 1
     assert view["bock_to_come"] == 3

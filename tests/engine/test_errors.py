@@ -163,7 +163,7 @@ def test_unexpected_errors_are_coded_too(monkeypatch: pytest.MonkeyPatch) -> Non
     def broken(payload: dict[str, Any]) -> dict[str, Any]:
         return {}["missing"]  # type: ignore[no-any-return]
 
-    monkeypatch.setitem(api.HANDLERS, "view", broken)
+    monkeypatch.setitem(api.SESSION.handlers, "view", broken)
     answer = json.loads(api.handle("view", "{}"))
     assert answer["code"] == "unexpected" and answer["error"] == answer["params"]["detail"]
 

@@ -15,7 +15,7 @@ def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def first_legal() -> str:
-    state = api.table().state
+    state = api.SESSION.table().state
     assert state.to_act is not None
     return str(legal_for(state, state.to_act)[0])
 

@@ -89,7 +89,9 @@ def test_the_api_answers_mutated_requests_cleanly(data: Any) -> None:
     kind, base = data.draw(st.sampled_from(API_BASES))
     if data.draw(st.integers(0, 9)) == 0:
         # any request but the engine's benchmark, which plays as many games as it is told
-        kind = data.draw(st.sampled_from([k for k in api.HANDLERS if k != "bench"] + ["", "?"]))
+        kind = data.draw(
+            st.sampled_from([k for k in api.SESSION.handlers if k != "bench"] + ["", "?"])
+        )
     text = data.draw(mutated_text([base]))
     ask(kind, text)
     # whatever came before, the engine still deals and plays
