@@ -15,15 +15,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from doko.actions import Action
-from doko.bots import Effort, choose_standard
-from doko.cards import HT
-from doko.notation import record_of
-from doko.observation import Observation, observe
-from doko.review import BOT_WORLDS, MISTAKE, review_record
-from doko.rules import load_rules
-from doko.state import GameState, apply, play_card, seeded_game
-from doko.strong import choose_strong
+from doko.bots.bots import Effort, choose_standard
+from doko.bots.review import BOT_WORLDS, MISTAKE, review_record
+from doko.bots.strong import choose_strong
+from doko.game.actions import Action
+from doko.game.cards import HT
+from doko.game.notation import record_of
+from doko.game.observation import Observation, observe
+from doko.game.rules import load_rules
+from doko.game.state import GameState, apply, play_card, seeded_game
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "records" / "review"
 SEAT = 0

@@ -1,7 +1,7 @@
 """A sparring partner after the UCT player of Sievers and Helmert (KI 2015).
 
 For each decision the bot deals the unseen cards into a few worlds consistent with
-what its seat has seen (``doko.worlds.sample_world``: suits shown void, the
+what its seat has seen (``doko.bots.worlds.sample_world``: suits shown void, the
 Kreuz-Damen where the play and the words place them, a Hochzeit's Alten), and in
 each world grows one UCT tree (UCB1) over the moves of every seat: cards,
 announcements and, before the play, reservations. A tree adds one node per
@@ -12,10 +12,10 @@ moved into it. The move with the best value summed over the worlds is played
 
 Spec: ``uct#ROLLOUTS`` or ``uct#ROLLOUTS/WORLDS`` (rollouts in all, spread evenly over
 the worlds; default 1,000 over 10). ``register()`` makes the spec known to
-``doko.botregistry.get_bot`` so ``doko.sim.match`` plays it like any level.
+``doko.bots.botregistry.get_bot`` so ``doko.bots.sim.match`` plays it like any level.
 
 Rollouts run on a compact copy of the deal (cards as small ints in lists, tricks
-as tuples) and are scored through ``doko.scoring.score`` once per distinct
+as tuples) and are scored through ``doko.game.scoring.score`` once per distinct
 outcome; whatever the compact path does not cover (an open Hochzeit, Schweinchen
 that change the order) is played through the engine's own state.
 """
@@ -30,10 +30,9 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko import botregistry
-from doko.actions import Action
-from doko.bots import Bot
-from doko.compact import (
+from doko.bots import botregistry
+from doko.bots.bots import Bot
+from doko.bots.compact import (
     CARD_ID,
     CompactTrick,
     compact_ok,
@@ -42,9 +41,10 @@ from doko.compact import (
     tables,
     trick_winner,
 )
-from doko.observation import Observation
-from doko.state import GameState, Legal, apply, legal_for, play_card, playable_cards
-from doko.worlds import sample_world
+from doko.bots.worlds import sample_world
+from doko.game.actions import Action
+from doko.game.observation import Observation
+from doko.game.state import GameState, Legal, apply, legal_for, play_card, playable_cards
 
 LEVEL = "uct"
 DEFAULT_ROLLOUTS = 1000
@@ -89,7 +89,7 @@ def make_bot(spec: str) -> Bot:
 
 
 def register() -> None:
-    """Let ``get_bot`` (and so ``doko.sim.match``) build ``uct`` specs."""
+    """Let ``get_bot`` (and so ``doko.bots.sim.match``) build ``uct`` specs."""
     botregistry.EXTERNAL[LEVEL] = make_bot
 
 
@@ -261,10 +261,10 @@ def main() -> None:
     import json
     import time
 
-    from doko.cards import deal
-    from doko.observation import observe
-    from doko.rules import load_rules
-    from doko.state import new_game
+    from doko.game.cards import deal
+    from doko.game.observation import observe
+    from doko.game.rules import load_rules
+    from doko.game.state import new_game
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--spec", default="uct#1000")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from doko.actions import parse
-from doko.rules import Rules, load_rules
-from doko.state import GameState, apply, legal_actions
+from doko.game.actions import parse
+from doko.game.rules import Rules, load_rules
+from doko.game.state import GameState, apply, legal_actions
 
 
 def bock_rules(triggers: list[str], **options: Any) -> Rules:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from doko.actions import parse
-from doko.cards import Card, deck, parse_cards
-from doko.rules import Rules, load_rules
-from doko.state import GameState, apply, new_game
+from doko.game.actions import parse
+from doko.game.cards import Card, deck, parse_cards
+from doko.game.rules import Rules, load_rules
+from doko.game.state import GameState, apply, new_game
 
 Tricks = list[str]  # "SEAT0 SEAT1 SEAT2 SEAT3" cards of one trick
 

@@ -30,16 +30,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doko.actions import parse
-from doko.botregistry import get_bot
-from doko.cards import CQ, deal
-from doko.errors import DokoError
-from doko.explain import walk
-from doko.notation import record_of, replay
-from doko.observation import observe
-from doko.outcome import result
-from doko.rules import load_rules
-from doko.state import GameState, apply, legal_actions, new_game
+from doko.bots.botregistry import get_bot
+from doko.game.actions import parse
+from doko.game.cards import CQ, deal
+from doko.game.errors import DokoError
+from doko.game.notation import record_of, replay
+from doko.game.observation import observe
+from doko.game.outcome import result
+from doko.game.rules import load_rules
+from doko.game.state import GameState, apply, legal_actions, new_game
+from doko.page.explain import walk
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTED = ROOT / "tests" / "records" / "scripted"
@@ -144,7 +144,7 @@ def anyone(state: GameState, seat: int) -> bool:
 
 
 def trumps_in(state: GameState, seat: int, kind: str) -> int:
-    from doko.contracts import card_order
+    from doko.game.contracts import card_order
 
     order = card_order(kind, state.rules, state.rules.deck_for(state.players))
     return sum(order.follows[c] == "T" for c in state.hands[seat])
@@ -1042,7 +1042,7 @@ def soloist_leads(events: list[dict[str, Any]], state: GameState) -> bool:
 
 def poverty_with_fox(state: GameState, seat: int) -> bool:
     """Four trumps counting the Karo-Ass, three without it: only Lockhausen allows it."""
-    from doko.cards import DA
+    from doko.game.cards import DA
 
     hand = state.hands[seat]
     return DA in hand and trumps_in(state, seat, "normal") == 4
@@ -1288,7 +1288,7 @@ PICTURE_SOLOS: dict[str, Texts] = {
 
 def engine_knows(needed: tuple[str, ...]) -> bool:
     """Does this engine know the house-rule options (``name`` or ``name:value``)?"""
-    from doko.rules import PRESETS
+    from doko.game.rules import PRESETS
 
     base = PRESETS["ddv"]
     for item in needed:
@@ -1340,7 +1340,7 @@ def stats() -> None:
     """Demos per topic, and how many steps say more than who played what."""
     from collections import Counter
 
-    from doko.explain import PLAIN_KEYS
+    from doko.page.explain import PLAIN_KEYS
 
     topics: Counter[str] = Counter()
     steps = plain = ruled = 0

@@ -3,17 +3,17 @@
 The worker forwards every message here. A :class:`Session` holds the running
 table and answers the requests; the worker's is ``SESSION`` (the worker is one
 page's engine), a test makes a fresh one. Every answer is JSON, a refusal as
-``{"error": ENGLISH, "code": CODE, "params": {...}}`` (:mod:`doko.errors`) so
+``{"error": ENGLISH, "code": CODE, "params": {...}}`` (:mod:`doko.game.errors`) so
 no traceback ever reaches the page and the page can say it in its language.
 
-The table is a :mod:`doko.series`: every deal starts from
+The table is a :mod:`doko.table.series`: every deal starts from
 ``series.current_deal`` (dealer rotation, Pflichtsolo debts, a vorgeführt
 seat, the same dealer after a redeal) and every finished deal is recorded on
 the series' sheet. ``score`` scores a game summary for the score keeper.
 
 Requests that move the table (``new_game``, ``act``, ``bot``, ``next_game``,
 ``undo``, ``set_bots``, ``load_record``, ``resume``) answer ``{"view", "events",
-"save"}``: the new view, what happened in that step (:mod:`doko.events`) and the
+"save"}``: the new view, what happened in that step (:mod:`doko.page.events`) and the
 table as ``save`` gives it, so the page needs one request per move.
 """
 
@@ -26,16 +26,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import bock as bock_mod
-from . import draw as draw_mod
-from . import editor, evening, share
-from . import events as events_mod
-from . import series as series_mod
-from .actions import parse
-from .botregistry import get_bot
-from .bots import choose_standard
-from .cards import deal, total_eyes
-from .contract import (
+from .bots.botregistry import get_bot
+from .bots.bots import choose_standard
+from .bots.levels import level_bot
+from .game import bock as bock_mod
+from .game.actions import parse
+from .game.cards import deal, total_eyes
+from .game.contracts import CardOrder
+from .game.errors import RecordError, SummaryError, TournamentError, coded
+from .game.errors import RequestError as Refused
+from .game.notation import record_of, replay
+from .game.observation import observe, public_contract, public_facts
+from .game.outcome import goals_of, result
+from .game.rules import Rules, load_rules
+from .game.scoring import score as score_summary
+from .game.state import GameState, apply, legal_for, new_game
+from .game.summary import summary_from_json
+from .game.untrusted import MAX_TEXT, parse_json
+from .page import editor, share
+from .page import events as events_mod
+from .page.contract import (
     Deadlines,
     DealRecord,
     Hint,
@@ -47,22 +57,13 @@ from .contract import (
     Step,
     View,
 )
-from .contracts import CardOrder
-from .errors import RecordError, SummaryError, TournamentError, coded
-from .errors import RequestError as Refused
-from .levels import level_bot
-from .metadata import describe
-from .notation import record_of, replay
-from .observation import observe, public_contract, public_facts
-from .outcome import goals_of, result
-from .reviewapi import handlers as review_handlers
-from .rules import Rules, load_rules
-from .scoring import score as score_summary
-from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
-from .series import default_rounds as default_rounds  # re-exported
-from .state import GameState, apply, legal_for, new_game
-from .summary import summary_from_json
-from .untrusted import MAX_TEXT, parse_json
+from .page.metadata import describe
+from .page.reviewapi import handlers as review_handlers
+from .table import draw as draw_mod
+from .table import evening
+from .table import series as series_mod
+from .table.series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
+from .table.series import default_rounds as default_rounds  # re-exported
 
 MAX_PAYLOAD = MAX_TEXT  # characters of a request's payload: the command line's bound too
 MAX_KIND = 40  # characters of a request's type; the longest is 22
@@ -514,7 +515,7 @@ def _received(s: GameState, seat: int) -> list[str]:
 
 
 def rules_for_page() -> dict[str, Any]:
-    """The rules metadata (doko.metadata), with each preset's ``preset_info`` (name, line,
+    """The rules metadata (doko.page.metadata), with each preset's ``preset_info`` (name, line,
     primer, what a score sheet may hold ...) also among its options, where the page
     looks (``rules --json`` keeps the presets as option maps)."""
     described = describe()
@@ -637,12 +638,12 @@ def tournament_standings(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _bench(payload: dict[str, Any]) -> dict[str, Any]:
-    from .bench import run  # imported on demand: not part of the page's start-up
+    from .bots.bench import run  # imported on demand: not part of the page's start-up
 
     return run(payload)
 
 
-# what a request's handler answers: a declared shape of doko.contract or plain JSON
+# what a request's handler answers: a declared shape of doko.page.contract or plain JSON
 Handler = Callable[[dict[str, Any]], Mapping[str, Any]]
 
 # the requests that need no table

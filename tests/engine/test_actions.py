@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from doko.actions import (
+from doko.game.actions import (
     Action,
     is_wedding,
     named_card,
@@ -17,10 +17,10 @@ from doko.actions import (
     split,
     wedding_rule,
 )
-from doko.cards import Card
-from doko.errors import IllegalAction
-from doko.rules import PRESETS
-from doko.state import apply, legal_actions, seeded_game
+from doko.game.cards import Card
+from doko.game.errors import IllegalAction
+from doko.game.rules import PRESETS
+from doko.game.state import apply, legal_actions, seeded_game
 
 
 def test_round_trip_of_every_listed_action() -> None:

@@ -7,11 +7,11 @@ import random
 from typing import Any
 
 from doko import api
-from doko import series as series_mod
-from doko.bots import standard_bot
-from doko.observation import observe
-from doko.rules import load_rules
-from doko.state import apply, legal_for
+from doko.bots.bots import standard_bot
+from doko.game.observation import observe
+from doko.game.rules import load_rules
+from doko.game.state import apply, legal_for
+from doko.table import series as series_mod
 from support import view_of
 
 

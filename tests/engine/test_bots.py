@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from doko.actions import parse
-from doko.botregistry import get_bot
-from doko.bots import play, playout
-from doko.cards import CQ, parse_cards
-from doko.observation import observe, revealed_parties, world_view
-from doko.rules import PRESETS
-from doko.search import sample_world, voids
-from doko.sim import simulate
-from doko.state import (
+from doko.bots.botregistry import get_bot
+from doko.bots.bots import play, playout
+from doko.bots.search import sample_world, voids
+from doko.bots.sim import simulate
+from doko.game.actions import parse
+from doko.game.cards import CQ, parse_cards
+from doko.game.observation import observe, revealed_parties, world_view
+from doko.game.rules import PRESETS
+from doko.game.state import (
     GameState,
     apply,
     legal_for,

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from doko.bots import play, playout
-from doko.cards import deal
-from doko.compact import compact_ok
-from doko.compact_policy import play_standard
-from doko.observation import world_view
-from doko.outcome import result
-from doko.rules import PRESETS, SPECIAL_KINDS, Rules, load_rules
-from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
+from doko.bots.bots import play, playout
+from doko.bots.compact import compact_ok
+from doko.bots.compact_policy import play_standard
+from doko.game.cards import deal
+from doko.game.observation import world_view
+from doko.game.outcome import result
+from doko.game.rules import PRESETS, SPECIAL_KINDS, Rules, load_rules
+from doko.game.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
 
 TABLES = [(PRESETS[p], 4) for p in sorted(PRESETS)]
 TABLES += [(PRESETS[p], n) for p in sorted(PRESETS) for n in PRESETS[p].players if n != 4]

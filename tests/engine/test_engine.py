@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from doko.actions import parse
-from doko.cards import Card, deal, deck, parse_cards, total_eyes
-from doko.contracts import card_order
-from doko.rules import PRESETS, load_rules
-from doko.state import IllegalAction, apply, legal_for, new_game, playable_cards
+from doko.game.actions import parse
+from doko.game.cards import Card, deal, deck, parse_cards, total_eyes
+from doko.game.contracts import card_order
+from doko.game.rules import PRESETS, load_rules
+from doko.game.state import IllegalAction, apply, legal_for, new_game, playable_cards
 
 DDV = PRESETS["ddv"]
 

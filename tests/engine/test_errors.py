@@ -1,4 +1,4 @@
-"""Refusals as codes with parameters (doko.errors): every code raised is in the one
+"""Refusals as codes with parameters (doko.game.errors): every code raised is in the one
 table with the parameters it declares, the English sentences stay as they were, and
 the api answers ``{"error", "code", "params"}``."""
 
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from doko import api
-from doko.actions import parse
-from doko.errors import MESSAGES, DokoError, IllegalAction, error_codes, param_names
-from doko.rules import load_rules
-from doko.state import apply, legal_actions, new_game, seeded_game
+from doko.game.actions import parse
+from doko.game.errors import MESSAGES, DokoError, IllegalAction, error_codes, param_names
+from doko.game.rules import load_rules
+from doko.game.state import apply, legal_actions, new_game, seeded_game
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine" / "doko"

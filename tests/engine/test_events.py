@@ -1,4 +1,4 @@
-"""The events a step of the table answers with (doko.events via the api's step answers)."""
+"""The events a step of the table answers with (doko.page.events via the api's step answers)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.state import legal_for
+from doko.game.state import legal_for
 
 
 def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from doko.actions import parse
-from doko.cards import Card, parse_cards
-from doko.contracts import card_order
-from doko.errors import RulesError
-from doko.explain import walk
-from doko.notation import record_of
-from doko.observation import observe
-from doko.outcome import result
-from doko.rules import PRESETS, describe, load_rules
-from doko.state import apply, legal_for, new_game
+from doko.game.actions import parse
+from doko.game.cards import Card, parse_cards
+from doko.game.contracts import card_order
+from doko.game.errors import RulesError
+from doko.game.notation import record_of
+from doko.game.observation import observe
+from doko.game.outcome import result
+from doko.game.rules import PRESETS, describe, load_rules
+from doko.game.state import apply, legal_for, new_game
+from doko.page.explain import walk
 from house_deals import (
     DULLEN_LAST_DEAL,
     HEALTHY,
@@ -343,7 +343,7 @@ def test_refusals_name_their_option(options: dict[str, Any], code: str, option: 
 
 
 def test_throw_refused_names_the_hands() -> None:
-    from doko.errors import IllegalAction
+    from doko.game.errors import IllegalAction
 
     house = rules(throw="reservation", throw_hands=["nines", "fox-highest"])
     state = new_game(house, hands_of(PIGS_DEAL), 0)
@@ -354,7 +354,7 @@ def test_throw_refused_names_the_hands() -> None:
 
 
 def test_standard_bot_never_smears_a_pig() -> None:
-    from doko.bots import smear
+    from doko.bots.bots import smear
 
     start = new_game(rules(pigs="both"), hands_of(PIGS_DEAL), 0)
     for action in HEALTHY:
@@ -365,7 +365,7 @@ def test_standard_bot_never_smears_a_pig() -> None:
 
 
 def test_every_rules_refusal_declares_its_option() -> None:
-    from doko.errors import MESSAGES, param_names
+    from doko.game.errors import MESSAGES, param_names
 
     codes = [c for c in MESSAGES if c.startswith("option-")]
     codes += ["unknown-option", "unknown-preset", "rules-shape", "rules-options-shape"]
@@ -383,7 +383,7 @@ def test_every_rules_refusal_declares_its_option() -> None:
 def test_standard_bot_declares_picture_solos(hand: str, solo: str) -> None:
     import random
 
-    from doko.bots import standard_bot
+    from doko.bots.bots import standard_bot
 
     mine = parse_cards(hand)
     rest = [c for h in hands_of(PIGS_DEAL) for c in h]
@@ -401,7 +401,7 @@ PICTURE = ["kings", "queens-jacks", "kings-queens", "kings-jacks", "koehler"]
 
 
 def test_which_cards_are_pigs() -> None:
-    from doko.pigs import pig_cards
+    from doko.game.pigs import pig_cards
 
     both = rules(pigs="both", superpigs=True, pigs_in_solo=True)
     assert pig_cards(both, "normal", 48) == (Card("D", "A"), Card("D", "9"))

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from doko.actions import parse
-from doko.botregistry import get_bot
-from doko.cards import deal, parse_cards
-from doko.errors import IllegalAction
-from doko.notation import parse_record
-from doko.observation import observe
-from doko.outcome import result
-from doko.rules import PRESETS
-from doko.state import GameState, apply, new_game
+from doko.bots.botregistry import get_bot
+from doko.game.actions import parse
+from doko.game.cards import deal, parse_cards
+from doko.game.errors import IllegalAction
+from doko.game.notation import parse_record
+from doko.game.observation import observe
+from doko.game.outcome import result
+from doko.game.rules import PRESETS
+from doko.game.state import GameState, apply, new_game
 
 # Seat 1 gives its three trumps (SQ SQ CJ), seat 2 declines, seat 3 takes them and gives
 # back CK HA SA; the expected score is worked out by hand in the file's "why".

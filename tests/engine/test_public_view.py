@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 from doko import api
-from doko.cards import CQ
-from doko.observation import public_facts
-from doko.state import legal_for
+from doko.game.cards import CQ
+from doko.game.observation import public_facts
+from doko.game.state import legal_for
 
 
 def call(kind: str, payload: dict[str, Any]) -> dict[str, Any]:

@@ -10,13 +10,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doko.actions import parse
-from doko.cards import deal
-from doko.notation import RecordError, record_of, replay
-from doko.outcome import result
-from doko.rules import PRESETS
-from doko.sim import play_game, play_randomly, simulate
-from doko.state import apply, cards_only_from_now, legal_actions, new_game, play_out, playable_cards
+from doko.bots.sim import play_game, play_randomly, simulate
+from doko.game.actions import parse
+from doko.game.cards import deal
+from doko.game.notation import RecordError, record_of, replay
+from doko.game.outcome import result
+from doko.game.rules import PRESETS
+from doko.game.state import (
+    apply,
+    cards_only_from_now,
+    legal_actions,
+    new_game,
+    play_out,
+    playable_cards,
+)
 
 GAMES = 2000
 RECORD = json.loads(

@@ -9,28 +9,15 @@ import random
 
 import pytest
 
-from doko import api, solver, strong
-from doko.actions import parse
-from doko.botregistry import LEVELS, get_bot
-from doko.bots import Effort, choose_standard
-from doko.cards import CQ, Card, deck, parse_cards
-from doko.compact import compact_ok
-from doko.compact_policy import PlayedOut
-from doko.levels import PLAYER_LEVELS, level_bot, levels
-from doko.observation import Observation, observe
-from doko.rules import PRESETS, load_rules
-from doko.solver import solve, worth
-from doko.state import (
-    GameState,
-    apply,
-    cards_only_from_now,
-    legal_actions,
-    new_game,
-    play_card,
-    playable_cards,
-    seeded_game,
-)
-from doko.strong import (
+from doko import api
+from doko.bots import solver, strong
+from doko.bots.botregistry import LEVELS, get_bot
+from doko.bots.bots import Effort, choose_standard
+from doko.bots.compact import compact_ok
+from doko.bots.compact_policy import PlayedOut
+from doko.bots.levels import PLAYER_LEVELS, level_bot, levels
+from doko.bots.solver import solve, worth
+from doko.bots.strong import (
     _answers_due,
     _claim_wedding,
     _wilson_low,
@@ -41,7 +28,21 @@ from doko.strong import (
     rollout,
     value_of,
 )
-from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
+from doko.bots.worlds import sample_world, solo_hand_likelihood, weighted_worlds
+from doko.game.actions import parse
+from doko.game.cards import CQ, Card, deck, parse_cards
+from doko.game.observation import Observation, observe
+from doko.game.rules import PRESETS, load_rules
+from doko.game.state import (
+    GameState,
+    apply,
+    cards_only_from_now,
+    legal_actions,
+    new_game,
+    play_card,
+    playable_cards,
+    seeded_game,
+)
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
 
@@ -201,7 +202,7 @@ def test_the_solver_finds_the_last_trick() -> None:
         seat = end.to_act
         assert seat is not None
         end = play_card(end, seat, playable_cards(end, seat)[0])
-    from doko.outcome import result
+    from doko.game.outcome import result
 
     assert value == result(end)["points"][state.to_act]
 
@@ -215,7 +216,7 @@ def test_the_solver_breaks_ties_by_augen() -> None:
         seat = state.to_act
         assert seat is not None
         state = play_card(state, seat, playable_cards(state, seat)[0])
-    from doko.outcome import result
+    from doko.game.outcome import result
 
     out = result(state)
     points, eyes = out["points"][0], out["eyes"][state.party(0)]

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from clirun import doko
-from doko.actions import parse
-from doko.cards import CQ, Card, deck
-from doko.rules import PRESETS, load_rules
-from doko.series import (
+from doko.bots.sim import play_game
+from doko.game.actions import parse
+from doko.game.cards import CQ, Card, deck
+from doko.game.rules import PRESETS, load_rules
+from doko.game.state import GameState, apply, legal_actions, new_game
+from doko.table.series import (
     Series,
     SeriesError,
     Settings,
@@ -26,8 +28,6 @@ from doko.series import (
     start_series,
     totals,
 )
-from doko.sim import play_game
-from doko.state import GameState, apply, legal_actions, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DDV = PRESETS["ddv"]

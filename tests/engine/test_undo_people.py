@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.state import legal_for
+from doko.game.state import legal_for
 
 
 def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -15,11 +15,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doko import api, cli, links, untrusted
-from doko.errors import MESSAGES, DokoError, LinkError
-from doko.evening import check_sheet
-from doko.notation import replay
-from doko.rules import load_rules
+from doko import api, cli
+from doko.game import untrusted
+from doko.game.errors import MESSAGES, DokoError, LinkError
+from doko.game.notation import replay
+from doko.game.rules import load_rules
+from doko.page import links
+from doko.table.evening import check_sheet
 from untrusted_cases import (
     EVENING,
     FUZZ,
