@@ -39,7 +39,7 @@ ERROR_CLASSES = {
 def _raised_codes() -> list[tuple[str, str, set[str]]]:
     """Every ``SomeError("code", name=...)`` in the engine: (file, code, keyword names)."""
     found = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
@@ -63,7 +63,7 @@ def test_every_raised_code_is_in_the_table_with_its_parameters() -> None:
 def test_every_code_in_the_table_is_used_somewhere() -> None:
     """Raised directly, or named as a string (a table of checks, a code chosen by a test)."""
     named = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         if path.name != "errors.py":
             tree = ast.parse(path.read_text())
             named |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
