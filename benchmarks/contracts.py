@@ -22,12 +22,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.cards import deal
-from doko.contracts import is_solo_like
-from doko.outcome import result
-from doko.rules import PRESETS, Rules
-from doko.sim import Timer, mean_ci, play_seats
-from doko.state import new_game
+from doko.bots.sim import Timer, mean_ci, play_seats
+from doko.game.cards import deal
+from doko.game.contracts import is_solo_like
+from doko.game.outcome import result
+from doko.game.rules import PRESETS, Rules
+from doko.game.state import new_game
 
 Stats = dict[str, Any]
 
@@ -35,7 +35,8 @@ Stats = dict[str, Any]
 def play_deal(
     rules: Rules, seed: int, specs: tuple[str, str], game_and_seed: tuple[int, int]
 ) -> tuple[float, list[Stats], tuple[Timer, Timer]]:
-    """One deal twice, sides swapped (as ``doko.sim.duplicate_deal``), with each game's facts."""
+    """One deal twice, sides swapped (as ``doko.bots.sim.duplicate_deal``), with each
+    game's facts."""
     game, deal_seed = game_and_seed
     dealer = game % 4
     hands = deal(rules.deck, 4, deal_seed, dealer)
@@ -77,7 +78,7 @@ def main() -> None:
     args = parser.parse_args()
     spec_a, spec_b = args.bots.split(",")
     rules = PRESETS[args.rules]
-    rng = random.Random(args.seed)  # the same deals as doko.sim.match
+    rng = random.Random(args.seed)  # the same deals as doko.bots.sim.match
     deals = [(game, rng.randrange(2**32)) for game in range(args.games)]
     play = partial(play_deal, rules, args.seed, (spec_a, spec_b))
     if args.jobs > 1:

@@ -2,7 +2,7 @@
 
     python benchmarks/house_rules.py --games 20000 --per-variant 50 --seed 1 [--json]
 
-Draws a random valid variant of a random preset (doko.variants) for every
+Draws a random valid variant of a random preset (doko.game.variants) for every
 ``--per-variant`` games, plays them with random seats at a random table size the
 preset allows (every legal action chosen uniformly, except that a seat says
 healthy four times in five, so normal games come up as well as every solo,
@@ -26,11 +26,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.cards import deal
-from doko.outcome import result
-from doko.sim import InvariantError, check_invariants
-from doko.state import GameState, apply, cards_only_from_now, legal_actions, new_game, play_out
-from doko.variants import random_rules
+from doko.bots.sim import InvariantError, check_invariants
+from doko.game.actions import parse
+from doko.game.cards import deal
+from doko.game.outcome import result
+from doko.game.state import GameState, apply, cards_only_from_now, legal_actions, new_game, play_out
+from doko.game.variants import random_rules
 
 HEALTHY_SHARE = 0.8  # how often a seat says healthy: uniform choices would make nearly all solos
 
@@ -42,7 +43,7 @@ def play_mixed(state: GameState, rng: random.Random) -> GameState:
         if cards_only_from_now(state):
             return play_out(state, rng.choice)
         legal = legal_actions(state)
-        healthy = f"{state.to_act}:healthy"
+        healthy = parse(f"{state.to_act}:healthy")
         if state.phase == "reservations" and healthy in legal and rng.random() < HEALTHY_SHARE:
             state = apply(state, healthy, legal)
         else:

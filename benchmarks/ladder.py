@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.rules import PRESETS
-from doko.sim import match
+from doko.bots.sim import match
+from doko.game.rules import PRESETS
 
 
 def main() -> None:

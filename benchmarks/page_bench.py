@@ -39,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
-from doko.levels import PLAYER_LEVELS  # noqa: E402
+from doko.bots.levels import PLAYER_LEVELS  # noqa: E402
 
 PLAYER_NAMES = {level["bot"]: f" {level['name']}" for level in PLAYER_LEVELS}
 # The page's levels (their bot specs, from the engine's registry), and the reference
@@ -208,7 +208,7 @@ def engine_in_page(browser: Any, base: str, payload: dict[str, Any]) -> dict[str
 
 
 def engine_in_cpython(payload: dict[str, Any]) -> dict[str, Any]:
-    from doko.bench import run
+    from doko.bots.bench import run
 
     return run(payload)
 

@@ -23,13 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko import strong
-from doko.bots import choose_standard, play
-from doko.cards import Card, deal
-from doko.observation import Observation, observe
-from doko.rules import load_rules
-from doko.state import apply, new_game
-from doko.worlds import weighted_worlds
+from doko.bots import strong
+from doko.bots.bots import choose_standard, play
+from doko.bots.worlds import weighted_worlds
+from doko.game.cards import Card, deal
+from doko.game.observation import Observation, observe
+from doko.game.rules import load_rules
+from doko.game.state import apply, new_game
 
 
 def positions(count: int, first_seed: int) -> list[Observation]:

@@ -15,12 +15,12 @@ import random
 import statistics
 import time
 
-from doko.botregistry import get_bot
-from doko.notation import record_of
-from doko.observation import observe
-from doko.review import DEFAULT_BUDGET_MS, STRONGEST, review_record
-from doko.rules import load_rules
-from doko.state import apply, seeded_game
+from doko.bots.botregistry import get_bot
+from doko.bots.review import DEFAULT_BUDGET_MS, STRONGEST, review_record
+from doko.game.notation import record_of
+from doko.game.observation import observe
+from doko.game.rules import load_rules
+from doko.game.state import apply, seeded_game
 
 SEAT = 0
 

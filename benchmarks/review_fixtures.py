@@ -15,21 +15,21 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from doko.actions import parse
-from doko.bots import Effort, choose_standard
-from doko.cards import HT
-from doko.notation import record_of
-from doko.observation import Observation, observe
-from doko.review import BOT_WORLDS, MISTAKE, review_record
-from doko.rules import load_rules
-from doko.state import GameState, apply, play_card, seeded_game
-from doko.strong import choose_strong
+from doko.bots.bots import Effort, choose_standard
+from doko.bots.review import BOT_WORLDS, MISTAKE, review_record
+from doko.bots.strong import choose_strong
+from doko.game.actions import Action
+from doko.game.cards import HT
+from doko.game.notation import record_of
+from doko.game.observation import Observation, observe
+from doko.game.rules import load_rules
+from doko.game.state import GameState, apply, play_card, seeded_game
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "records" / "review"
 SEAT = 0
 SEED = 7  # the review's seed
 
-Blunder = Callable[[GameState, Observation, int], str | None]
+Blunder = Callable[[GameState, Observation, int], Action | None]
 
 
 def play(deal_seed: int, blunder: Blunder) -> tuple[dict[str, object], int | None]:
@@ -41,35 +41,36 @@ def play(deal_seed: int, blunder: Blunder) -> tuple[dict[str, object], int | Non
         assert actor is not None
         obs = observe(state, actor)
         if actor != SEAT:
-            action = str(choose_standard(obs, random.Random(index))[0])
+            action = choose_standard(obs, random.Random(index))[0]
         else:
             action = blunder(state, obs, index) if done is None else None
             if action is not None:
                 done = index
             elif len(obs.legal) > 1:
-                action = str(
-                    choose_strong(obs, random.Random(f"{SEED}:{index}"), Effort(BOT_WORLDS, 60))[0]
-                )
+                action = choose_strong(
+                    obs, random.Random(f"{SEED}:{index}"), Effort(BOT_WORLDS, 60)
+                )[0]
             else:
                 action = obs.legal[0]
         state = apply(state, action)
     return record_of(state), done
 
 
-def dulle_on_their_trick(state: GameState, obs: Observation, index: int) -> str | None:
+def dulle_on_their_trick(state: GameState, obs: Observation, index: int) -> Action | None:
     """The Dulle thrown as the last card onto a trick the other party takes anyway."""
     if obs.phase != "play" or len(state.trick) != len(state.active) - 1:
         return None
-    if f"{SEAT}:HT" not in obs.legal or sum(1 for a in obs.legal if parse(a).is_card) < 2:
+    dulle = Action.playing(SEAT, HT)
+    if dulle not in obs.legal or sum(1 for a in obs.legal if a.is_card) < 2:
         return None
     after = play_card(state, SEAT, HT)
     taker = after.tricks[-1].winner
-    return f"{SEAT}:HT" if after.party(taker) != after.party(SEAT) else None
+    return dulle if after.party(taker) != after.party(SEAT) else None
 
 
-def lost_absage(state: GameState, obs: Observation, index: int) -> str | None:
+def lost_absage(state: GameState, obs: Observation, index: int) -> Action | None:
     """Keine 60 said at the first chance with a hand that cannot make it."""
-    word = f"{SEAT}:no60"
+    word = Action.saying(SEAT, "no60")
     return word if word in obs.legal and obs.to_act == SEAT else None
 
 

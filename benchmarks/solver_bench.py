@@ -20,13 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko import solver
-from doko.bots import choose_standard
-from doko.compact import compact_ok
-from doko.gamestate import GameState
-from doko.observation import observe
-from doko.rules import PRESETS
-from doko.state import apply, cards_only_from_now, seeded_game
+from doko.bots import solver
+from doko.bots.bots import choose_standard
+from doko.bots.compact import compact_ok
+from doko.game.gamestate import GameState
+from doko.game.observation import observe
+from doko.game.rules import PRESETS
+from doko.game.state import apply, cards_only_from_now, seeded_game
 
 
 def position(preset: str, seed: int, cards: int) -> GameState | None:

@@ -43,11 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import uct_partner
 from contracts import play_deal
 
-from doko.cards import CQ, deal
-from doko.reservations import choices
-from doko.rules import Rules, load_rules
-from doko.sim import Timer, mean_ci
-from doko.state import new_game
+from doko.bots.sim import Timer, mean_ci
+from doko.game.cards import CQ, deal
+from doko.game.reservations import choices
+from doko.game.rules import Rules, load_rules
+from doko.game.state import new_game
 
 Played = tuple[float, list[dict[str, Any]], tuple[Timer, Timer]]
 
@@ -148,7 +148,7 @@ def run(
     hochzeit_only: bool = False,
 ) -> Iterator[tuple[int, Played]]:
     """Each deal's number and how it was played, in order."""
-    rng = random.Random(seed)  # the same deals as doko.sim.match
+    rng = random.Random(seed)  # the same deals as doko.bots.sim.match
     seeds = [rng.randrange(2**32) for _ in range(games.stop)]
     deals = [(game, seeds[game]) for game in games]
     if hochzeit_only:

@@ -1,7 +1,7 @@
 """A sparring partner after the UCT player of Sievers and Helmert (KI 2015).
 
 For each decision the bot deals the unseen cards into a few worlds consistent with
-what its seat has seen (``doko.worlds.sample_world``: suits shown void, the
+what its seat has seen (``doko.bots.worlds.sample_world``: suits shown void, the
 Kreuz-Damen where the play and the words place them, a Hochzeit's Alten), and in
 each world grows one UCT tree (UCB1) over the moves of every seat: cards,
 announcements and, before the play, reservations. A tree adds one node per
@@ -12,10 +12,10 @@ moved into it. The move with the best value summed over the worlds is played
 
 Spec: ``uct#ROLLOUTS`` or ``uct#ROLLOUTS/WORLDS`` (rollouts in all, spread evenly over
 the worlds; default 1,000 over 10). ``register()`` makes the spec known to
-``doko.botregistry.get_bot`` so ``doko.sim.match`` plays it like any level.
+``doko.bots.botregistry.get_bot`` so ``doko.bots.sim.match`` plays it like any level.
 
 Rollouts run on a compact copy of the deal (cards as small ints in lists, tricks
-as tuples) and are scored through ``doko.scoring.score`` once per distinct
+as tuples) and are scored through ``doko.game.scoring.score`` once per distinct
 outcome; whatever the compact path does not cover (an open Hochzeit, Schweinchen
 that change the order) is played through the engine's own state.
 """
@@ -30,11 +30,9 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko import botregistry
-from doko.actions import Action
-from doko.announcements import WORDS
-from doko.bots import Bot
-from doko.compact import (
+from doko.bots import botregistry
+from doko.bots.bots import Bot
+from doko.bots.compact import (
     CARD_ID,
     CompactTrick,
     compact_ok,
@@ -43,9 +41,10 @@ from doko.compact import (
     tables,
     trick_winner,
 )
-from doko.observation import Observation
-from doko.state import GameState, Legal, apply, legal_for, play_card, playable_cards
-from doko.worlds import sample_world
+from doko.bots.worlds import sample_world
+from doko.game.actions import Action
+from doko.game.observation import Observation
+from doko.game.state import GameState, Legal, apply, legal_for, play_card, playable_cards
 
 LEVEL = "uct"
 DEFAULT_ROLLOUTS = 1000
@@ -84,21 +83,20 @@ def make_bot(spec: str) -> Bot:
     def bot(obs: Observation, rng: random.Random) -> Action:
         # one draw of the match's generator per decision, whatever the search uses:
         # a change in the other bot's searching leaves this bot's choices as they were
-        move = choose(obs, random.Random(rng.getrandbits(64)), settings)
-        return obs.actions[obs.legal.index(move)] if obs.actions else Action.from_str(move)
+        return choose(obs, random.Random(rng.getrandbits(64)), settings)
 
     return bot
 
 
 def register() -> None:
-    """Let ``get_bot`` (and so ``doko.sim.match``) build ``uct`` specs."""
+    """Let ``get_bot`` (and so ``doko.bots.sim.match``) build ``uct`` specs."""
     botregistry.EXTERNAL[LEVEL] = make_bot
 
 
 # -- the decision ---------------------------------------------------------------------
 
 
-def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) -> str:
+def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) -> Action:
     """The action of the seat whose observation this is."""
     moves = tree_moves(obs.seat, obs.legal)
     if len(moves) == 1:
@@ -117,13 +115,12 @@ def choose(obs: Observation, rng: random.Random, settings: Settings = DEFAULTS) 
     return max(scored, key=lambda item: item[0])[1] if scored else moves[0]
 
 
-def tree_moves(seat: int, legal: list[str] | tuple[str, ...]) -> list[str]:
+def tree_moves(seat: int, legal: list[Action] | tuple[Action, ...]) -> list[Action]:
     """The moves the tree branches on: every legal action but announcements, of which
     only the lowest level (the next word the party can say): a higher one is the
     same word said again one move later, so the tree loses nothing and branches less."""
-    prefix = f"{seat}:"
-    calls = [a for a in legal if a[len(prefix) :] in WORDS]
-    others = [a for a in legal if a[len(prefix) :] not in WORDS]
+    calls = [a for a in legal if a.kind == "call"]
+    others = [a for a in legal if a.kind != "call"]
     return others + calls[:1]
 
 
@@ -135,13 +132,13 @@ class Node:
     def __init__(self, state: GameState, mover: int) -> None:
         self.state = state
         self.mover = mover
-        self.children: list[tuple[str, Node]] = []
+        self.children: list[tuple[Action, Node]] = []
         self.visits = 0
         self.total = 0.0
         self.legal: Legal | None = None
-        self.untried: list[str] | None = None
+        self.untried: list[Action] | None = None
 
-    def expand_list(self) -> list[str]:
+    def expand_list(self) -> list[Action]:
         if self.untried is None:
             actor = self.state.to_act
             assert actor is not None
@@ -152,7 +149,7 @@ class Node:
 
 def search_world(
     world: GameState, seat: int, rollouts: int, rng: random.Random, settings: Settings
-) -> dict[str, float]:
+) -> dict[Action, float]:
     """UCT in one world: each root move's mean value (points of ``seat``)."""
     root = Node(world, seat)
     c = settings.exploration
@@ -264,10 +261,10 @@ def main() -> None:
     import json
     import time
 
-    from doko.cards import deal
-    from doko.observation import observe
-    from doko.rules import load_rules
-    from doko.state import new_game
+    from doko.game.cards import deal
+    from doko.game.observation import observe
+    from doko.game.rules import load_rules
+    from doko.game.state import new_game
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--spec", default="uct#1000")

@@ -1,4 +1,4 @@
-"""How long the untrusted-JSON gate (``doko.untrusted.parse_json``) takes on hostile text.
+"""How long the untrusted-JSON gate (``doko.game.untrusted.parse_json``) takes on hostile text.
 
     python benchmarks/untrusted_gate.py [--sizes 10000,40000,80000,1000000] [--most S] [--json]
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.errors import DokoError
-from doko.untrusted import parse_json
+from doko.game.errors import DokoError
+from doko.game.untrusted import parse_json
 
 # name -> text of about n characters
 SHAPES: dict[str, Callable[[int], str]] = {

@@ -69,13 +69,13 @@ await micropip.install("emfs:/tmp/${name}", deps=False)
     pyodide.FS.writeFile(full, Buffer.from(data, "base64"));
   }
 }
-// Everything the page can ask for: the search bots (doko.botregistry imports them when a
-// spec first asks; here all at once), doko.bench for the bench request, the demo games
+// Everything the page can ask for: the search bots (doko.bots.botregistry imports them when a
+// spec first asks; here all at once), doko.bots.bench for the bench request, the demo games
 // read into memory. (Not importlib.metadata: with it the snapshot was 0.4 MB larger; the
 // worker reads the version once it is idle.)
 pyodide.runPython(`
-import doko.api, doko.strong, doko.search, doko.ismcts, doko.bench, doko.share
-doko.share.load_demos()
+import doko.api, doko.bots.strong, doko.bots.search, doko.bots.ismcts, doko.bots.bench, doko.page.share
+doko.page.share.load_demos()
 `);
 if (mode === "modules") pyodide.runPython(`import importlib.metadata; importlib.metadata.version("doko")`);
 
@@ -94,7 +94,7 @@ for name in EXTRA:
         importlib.import_module(name)
     except ImportError:
         pass
-from doko.bench import run
+from doko.bots.bench import run
 run({"games": 3, "decisions": {"random": 3, "beginner": 3, "standard": 3, "strong": 1}})
 try:
     raise ValueError("x")

@@ -76,15 +76,15 @@ app.js    also holds qrcode-generator {qr_version} by Kazuhiko Arase (npm packag
 
 
 def untrusted_bound() -> int:
-    """doko.untrusted.MAX_TEXT, read from its source: the worker refuses a larger request
+    """doko.game.untrusted.MAX_TEXT, read from its source: the worker refuses a larger request
     before the engine sees it, the same bound the engine and the command line keep."""
-    tree = ast.parse((ENGINE / "untrusted.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ENGINE / "game" / "untrusted.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
             "MAX_TEXT"
         ]:
             return int(ast.literal_eval(node.value))
-    raise SystemExit("engine/doko/untrusted.py has no MAX_TEXT")
+    raise SystemExit("engine/doko/game/untrusted.py has no MAX_TEXT")
 
 
 def fill(source: Path, path: Path, slot: str, value: object) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from doko.actions import parse
-from doko.rules import Rules, load_rules
-from doko.state import GameState, apply, legal_actions
+from doko.game.actions import parse
+from doko.game.rules import Rules, load_rules
+from doko.game.state import GameState, apply, legal_actions
 
 
 def bock_rules(triggers: list[str], **options: Any) -> Rules:
@@ -19,7 +19,7 @@ def play_cards(state: GameState, words: dict[int, str]) -> GameState:
     while not state.is_over:
         if state.phase == "reservations":
             seat = state.to_act
-            state = apply(state, f"{seat}:{words.get(seat or 0, 'healthy')}")
+            state = apply(state, parse(f"{seat}:{words.get(seat or 0, 'healthy')}"))
         else:
-            state = apply(state, next(a for a in legal_actions(state) if parse(a).is_card))
+            state = apply(state, next(a for a in legal_actions(state) if a.is_card))
     return state

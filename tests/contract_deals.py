@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.levels import level_bot
+from doko.bots.levels import level_bot
 from support import view_of
 
 # contract wanted -> (preset, the player's choice that leads there)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from doko.cards import Card, deck, parse_cards
-from doko.rules import Rules, load_rules
-from doko.state import GameState, apply, new_game
+from doko.game.actions import parse
+from doko.game.cards import Card, deck, parse_cards
+from doko.game.rules import Rules, load_rules
+from doko.game.state import GameState, apply, new_game
 
 Tricks = list[str]  # "SEAT0 SEAT1 SEAT2 SEAT3" cards of one trick
 
@@ -36,7 +37,7 @@ def play(
     """The deal played out: the actions ``before`` the play, then the tricks."""
     state = new_game(house, hands or hands_of(tricks), dealer)
     for action in before:
-        state = apply(state, action)
+        state = apply(state, parse(action))
     winners = []
     for text in tricks:
         row = parse_cards(text)
@@ -44,7 +45,7 @@ def play(
         assert leader is not None
         for k in range(4):
             seat = (leader + k) % 4
-            state = apply(state, f"{seat}:{row[seat]}")
+            state = apply(state, parse(f"{seat}:{row[seat]}"))
         winners.append(state.tricks[-1].winner)
     assert state.is_over
     return state, winners

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from doko.evening import SHEET_KIND, SHEET_VERSION, games_at_table
+from doko.table.evening import SHEET_KIND, SHEET_VERSION, games_at_table
 
 
 def summaries(rules: str, size: int, seed: int) -> list[dict[str, Any]]:

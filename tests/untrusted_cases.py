@@ -1,13 +1,13 @@
 """The hostile-input harness shared by the engine's and the command line's robustness
 tests: mutated records, summaries, evenings and saves, and clean-refusal checks.
 
-Untrusted input (doko.untrusted) at every entry point of the engine: hostile records,
+Untrusted input (doko.game.untrusted) at every entry point of the engine: hostile records,
 summaries, tournament evenings, saved tables, links and requests are refused with a
 coded error, or accepted as valid data; never a traceback, a hang or a raw Python error.
 
 The command line (``doko.cli.main``) answers exit 0 or exit 2 with one ``error:`` line;
 the api (``doko.api.handle``, what the worker calls) answers JSON the page can parse,
-a refusal with a known code and its parameters; ``doko.links.decode`` gives a record or
+a refusal with a known code and its parameters; ``doko.page.links.decode`` gives a record or
 a ``LinkError``. The property tests mutate valid inputs (values, then the JSON text) and
 are derandomized, so each run tries the same cases.
 """
@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from doko import api, cli
-from doko.errors import MESSAGES, param_names
-from doko.rules import Rules
+from doko.game.errors import MESSAGES, param_names
+from doko.game.rules import Rules
 from support import view_of
 from tourney_data import sheet, summaries
 

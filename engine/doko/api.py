@@ -1,18 +1,19 @@
 """The page's entry point: ``handle(type, payload_json) -> json``.
 
-The worker forwards every message here. One table session lives in the
-module (the worker is one page's engine); every answer is JSON, a refusal as
-``{"error": ENGLISH, "code": CODE, "params": {...}}`` (:mod:`doko.errors`) so
+The worker forwards every message here. A :class:`Session` holds the running
+table and answers the requests; the worker's is ``SESSION`` (the worker is one
+page's engine), a test makes a fresh one. Every answer is JSON, a refusal as
+``{"error": ENGLISH, "code": CODE, "params": {...}}`` (:mod:`doko.game.errors`) so
 no traceback ever reaches the page and the page can say it in its language.
 
-The table is a :mod:`doko.series`: every deal starts from
+The table is a :mod:`doko.table.series`: every deal starts from
 ``series.current_deal`` (dealer rotation, Pflichtsolo debts, a vorgeführt
 seat, the same dealer after a redeal) and every finished deal is recorded on
 the series' sheet. ``score`` scores a game summary for the score keeper.
 
 Requests that move the table (``new_game``, ``act``, ``bot``, ``next_game``,
 ``undo``, ``set_bots``, ``load_record``, ``resume``) answer ``{"view", "events",
-"save"}``: the new view, what happened in that step (:mod:`doko.events`) and the
+"save"}``: the new view, what happened in that step (:mod:`doko.page.events`) and the
 table as ``save`` gives it, so the page needs one request per move.
 """
 
@@ -21,34 +22,48 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import bock as bock_mod
-from . import draw as draw_mod
-from . import editor, evening, share
-from . import events as events_mod
-from . import series as series_mod
-from .actions import Action
-from .botregistry import get_bot
-from .bots import choose_standard
-from .cards import deal, total_eyes
-from .contracts import CardOrder
-from .errors import RecordError, SummaryError, TournamentError, coded
-from .errors import RequestError as Refused
-from .levels import level_bot
-from .metadata import describe
-from .notation import record_of, replay
-from .observation import observe, public_contract, public_facts
-from .outcome import goals_of, result
-from .reviewapi import handlers as review_handlers
-from .rules import Rules, load_rules
-from .scoring import score as score_summary
-from .series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
-from .series import default_rounds as default_rounds  # re-exported
-from .state import GameState, apply, legal_for, new_game
-from .summary import summary_from_json
-from .untrusted import MAX_TEXT, parse_json
+from .bots.botregistry import get_bot
+from .bots.bots import choose_standard
+from .bots.levels import level_bot
+from .game import bock as bock_mod
+from .game.actions import parse
+from .game.cards import deal, total_eyes
+from .game.contracts import CardOrder
+from .game.errors import RecordError, SummaryError, TournamentError, coded
+from .game.errors import RequestError as Refused
+from .game.notation import record_of, replay
+from .game.observation import observe, public_contract, public_facts
+from .game.outcome import goals_of, result
+from .game.rules import Rules, load_rules
+from .game.scoring import score as score_summary
+from .game.state import GameState, apply, legal_for, new_game
+from .game.summary import summary_from_json
+from .game.untrusted import MAX_TEXT, parse_json
+from .page import editor, share
+from .page import events as events_mod
+from .page.contract import (
+    Deadlines,
+    DealRecord,
+    Hint,
+    LastTrick,
+    Parties,
+    PlayedCard,
+    Poverty,
+    SavedTable,
+    Step,
+    View,
+)
+from .page.metadata import describe
+from .page.reviewapi import handlers as review_handlers
+from .table import draw as draw_mod
+from .table import evening
+from .table import series as series_mod
+from .table.series import MAX_ROUNDS as MAX_ROUNDS  # re-exported
+from .table.series import default_rounds as default_rounds  # re-exported
 
 MAX_PAYLOAD = MAX_TEXT  # characters of a request's payload: the command line's bound too
 MAX_KIND = 40  # characters of a request's type; the longest is 22
@@ -79,72 +94,6 @@ class Table:
     undo_from: int = 0
 
 
-_table: Table | None = None
-
-
-def handle(kind: Any, payload_json: Any = "{}") -> str:
-    """Answer one request; never raises: a refusal (or an engine bug) is an answer too."""
-    try:
-        if not isinstance(kind, str) or len(kind) > MAX_KIND:
-            raise Refused("request-shape")
-        if not isinstance(payload_json, str):
-            raise Refused("payload-not-json")
-        payload = parse_json(payload_json or "{}", MAX_PAYLOAD)
-        if not isinstance(payload, dict):
-            raise Refused("payload-not-object")
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise Refused("unknown-request", request=kind)
-        # allow_nan=False: the page's JSON.parse could not read NaN back
-        return json.dumps(handler(payload), allow_nan=False)
-    except Exception as err:  # the worker must get an answer: a bug is coded too
-        return json.dumps(coded(err).reply())
-
-
-def table() -> Table:
-    if _table is None:
-        raise Refused("no-game")
-    return _table
-
-
-def new_table(payload: dict[str, Any]) -> dict[str, Any]:
-    global _table
-    rules = load_rules(payload.get("rules", "ddv"))
-    seed = _int(payload.get("seed", random.randrange(10**9)), "seed")
-    players = _int(payload.get("players", 4), "players")
-    if players not in rules.players:
-        raise Refused("players-not-allowed", preset=rules.preset, allowed=list(rules.players))
-    seat = _int(payload.get("seat", 0), "seat") % players
-    level = level_bot(payload.get("level"))
-    bots = payload.get("bots") or [None if s == seat else level for s in range(players)]
-    bots = _check_bots(bots, players)
-    dealer = _int(payload.get("dealer", players - 1), "dealer") % players
-    rounds = _int(payload.get("rounds", default_rounds(rules)), "rounds")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise Refused("rounds-range", most=MAX_ROUNDS)
-    series = series_mod.start_series(series_mod.Settings(rules, players, rounds, dealer, seed))
-    # the first deal of seed N is the deal seeded_game(rules, N) gives, as before
-    start = series_mod.current_deal(series)
-    state = new_game(
-        rules,
-        deal(rules.deck_for(players), players, seed, dealer),
-        dealer,
-        start.owes_duty_solo,
-        start.forced_solo,
-    )
-    _table = Table(
-        rules, seat, bots, seed, state, series=series, rng=random.Random(seed), rounds=rounds
-    )
-    return _step(events_mod.deal_started(state))
-
-
-def _step(happened: list[events_mod.Event]) -> dict[str, Any]:
-    """The answer to a request that moves the table: the new view, what happened (for the
-    page to show and say) and the table as ``save`` gives it (for the page to store), so
-    one request per move does it all."""
-    return {"view": view(), "events": events_mod.to_json(happened), "save": save({})}
-
-
 def _check_bots(bots: Any, players: int) -> list[str | None]:
     """One entry per seat: a bot's name, or None for a person."""
     if not isinstance(bots, list) or len(bots) != players:
@@ -164,49 +113,6 @@ def _int(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused("not-whole-number", field=name)
     return value
-
-
-def act(payload: dict[str, Any]) -> dict[str, Any]:
-    t = table()
-    action = payload.get("action")
-    if not isinstance(action, str):
-        raise Refused("action-not-string")
-    before = t.state
-    t.state = apply(t.state, action)
-    if t.state.history[-1:] and Action.from_str(t.state.history[-1]).seat != t.seat:
-        t.undo_from = len(t.state.history)  # another person's move stays
-    _finish(t)
-    return _step(events_mod.step(before, t.state))
-
-
-def bot_move(payload: dict[str, Any]) -> dict[str, Any]:
-    t = table()
-    seat = t.state.to_act
-    if seat is None or t.bots[seat] is None:
-        raise Refused("no-bot-to-act")
-    bot = get_bot(t.bots[seat] or "standard")
-    obs = observe(t.state, seat)
-    before = t.state
-    t.state = apply(t.state, bot(obs, t.rng), obs.listed)
-    _finish(t)
-    return _step(events_mod.step(before, t.state))
-
-
-def hint(payload: dict[str, Any]) -> dict[str, Any]:
-    t = table()
-    seat = _seat(payload, t)
-    if t.state.to_act != seat:
-        raise Refused("hint-not-your-turn")
-    action, reason = choose_standard(observe(t.state, seat), t.rng)
-    return {"action": str(action), "reason": reason}
-
-
-def set_bots(payload: dict[str, Any]) -> dict[str, Any]:
-    """Who plays each seat from now on (a shared table: a guest who left is played by a
-    bot until they are back); the deal goes on unchanged."""
-    t = table()
-    t.bots = _check_bots(payload.get("bots"), t.state.players)
-    return _step([])
 
 
 def _seat(payload: dict[str, Any] | None, t: Table) -> int:
@@ -247,36 +153,6 @@ def _add_loose(t: Table, state: GameState) -> None:
     t.loose_games.append(state)
 
 
-def next_game(payload: dict[str, Any]) -> dict[str, Any]:
-    t = table()
-    if not t.state.is_over:
-        raise Refused("game-running")
-    if t.series is None:  # an opened record: a series starts with the next dealer
-        players = t.state.players
-        t.seed = random.Random(t.seed).randrange(10**9)
-        t.rounds = default_rounds(t.rules)
-        t.series = series_mod.start_series(
-            series_mod.Settings(t.rules, players, t.rounds, (t.state.dealer + 1) % players, t.seed)
-        )
-    if series_mod.is_finished(t.series):
-        raise Refused("series-over")
-    t.state = series_mod.start_game(t.series)
-    t.recorded = False
-    t.undo_from = 0
-    return _step(events_mod.deal_started(t.state))
-
-
-def load_record(payload: dict[str, Any]) -> dict[str, Any]:
-    """Open a game record (a share link or a saved game) as the current table."""
-    global _table
-    state = replay(payload.get("record"))
-    seat = _int(payload.get("seat", 0), "seat") % state.players
-    bots: list[str | None] = [None if s == seat else "standard" for s in range(state.players)]
-    _table = Table(state.rules, seat, bots, 0, state, rng=random.Random(0))
-    _finish(_table)
-    return _step(events_mod.table_opened())
-
-
 # -- saved tables (a reload keeps the whole series) -------------------------------
 #
 # ``save`` -> {"version": 1, "series": SERIES_RECORD | null, "loose": [GAME_RECORD...],
@@ -286,21 +162,6 @@ def load_record(payload: dict[str, Any]) -> dict[str, Any]:
 # ``loose`` are the games played before the series (an opened record), ``game`` the
 # current deal as far as it went; without a series (an opened record) ``game`` is
 # the opened record and ``loose`` is empty. ``resume`` {"table": SAVED} replays all of it.
-
-
-def save(payload: dict[str, Any]) -> dict[str, Any]:
-    """The whole table as data: what ``resume`` needs to rebuild it."""
-    t = table()
-    return {
-        "version": TABLE_VERSION,
-        "series": None if t.series is None else _series_record(t),
-        # an opened record's own game is ``game``, not a game before the series
-        "loose": [_game_record(t, state) for state in t.loose_games if state is not t.state],
-        "game": record_of(t.state),
-        "seat": t.seat,
-        "bots": list(t.bots),
-        **({"undo_from": t.undo_from} if t.undo_from else {}),
-    }
 
 
 def _game_record(t: Table, state: GameState) -> dict[str, Any]:
@@ -318,20 +179,6 @@ def _series_record(t: Table) -> dict[str, Any]:
     out = series_mod.series_record(replace(t.series, games=()))
     out["games"] = [_game_record(t, state) for state in t.series.games]
     return out
-
-
-def resume(payload: dict[str, Any]) -> dict[str, Any]:
-    """Rebuild a saved table (``save``'s answer) by replaying every game through the
-    engine; refuses data that does not fit with a one-line reason."""
-    global _table
-    try:
-        t = _rebuild(payload.get("table"))
-    except ValueError as err:  # SeriesError, RecordError and IllegalAction too
-        raise Refused("saved-table", reason=coded(err)) from None
-    except (TypeError, KeyError, AttributeError, IndexError) as err:
-        raise Refused("saved-table-malformed", error=type(err).__name__) from None
-    _table = t
-    return _step(events_mod.table_opened())
 
 
 def _rebuild(data: Any) -> Table:
@@ -547,28 +394,7 @@ def _totals(t: Table) -> list[int]:
     return list(rows[-1]["totals"]) if rows else [0] * t.state.players
 
 
-def view(payload: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What ``seat`` (the table's own by default) may see: its hand, never another.
-    With ``"public": true`` only what the whole table may know, turned to ``seat``: no
-    hand, no choices, no party or Schweinchen not yet shown (a pass-and-play cover)."""
-    t = table()
-    me = _seat(payload, t)
-    s = t.state
-    if payload is not None and payload.get("public") is True:
-        return _public_view(t, me)
-    obs = observe(s, me)
-    return _view(
-        t,
-        me,
-        obs.known_re,
-        obs.known_kontra,
-        obs.public.pig_seat,
-        obs.public.superpig_seat,
-        obs.order,
-    )
-
-
-def _public_view(t: Table, seat: int) -> dict[str, Any]:
+def _public_view(t: Table, seat: int) -> View:
     facts = public_facts(t.state)
     out = _view(
         t,
@@ -579,7 +405,9 @@ def _public_view(t: Table, seat: int) -> dict[str, Any]:
         facts.superpig_seat,
         facts.order,
     )
-    return {**out, "hand": [], "legal": [], "received": [], "can_undo": False, "public": True}
+    out["hand"], out["legal"], out["received"] = [], [], []
+    out["can_undo"], out["public"] = False, True
+    return out
 
 
 def _view(
@@ -590,10 +418,9 @@ def _view(
     pig_seat: int | None,
     superpig_seat: int | None,
     order: CardOrder,
-) -> dict[str, Any]:
+) -> View:
     s = t.state
     rows = _rows(t)
-    last = s.tricks[-1] if s.tricks else None
     contract, declarer = public_contract(s)
     return {
         "rules": s.rules.preset,
@@ -607,17 +434,10 @@ def _view(
         "bots": t.bots,
         "hand": [str(c) for c in sorted(s.hands[me], key=order.sort_key)],
         "hand_sizes": [len(h) for h in s.hands],
-        "legal": legal_for(s, me),
+        "legal": [str(a) for a in legal_for(s, me)],
         "trick": [{"seat": seat, "card": str(c)} for seat, c in s.trick],
         "trick_leader": s.trick[0][0] if s.trick else s.to_act,
-        "last_trick": None
-        if last is None
-        else {
-            "cards": [
-                {"seat": a, "card": str(c)} for a, c in zip(last.seats, last.cards, strict=True)
-            ],
-            "winner": last.winner,
-        },
+        "last_trick": _last_trick(s),
         "tricks_won": [sum(1 for tr in s.tricks if tr.winner == p) for p in range(s.players)],
         # as everybody at the table knows it (a silent Hochzeit looks normal)
         "contract": contract,
@@ -664,15 +484,23 @@ def _view(
     }
 
 
+def _last_trick(s: GameState) -> LastTrick | None:
+    if not s.tricks:
+        return None
+    last = s.tricks[-1]
+    cards: list[PlayedCard] = [
+        {"seat": a, "card": str(c)} for a, c in zip(last.seats, last.cards, strict=True)
+    ]
+    return {"cards": cards, "winner": last.winner}
+
+
 def _bock_to_come(t: Table) -> int:
     if t.series is None or series_mod.is_finished(t.series):
         return 0
     return series_mod.bock_to_come(t.series)["to_come"]
 
 
-def _known_parties(
-    s: GameState, re: frozenset[int], kontra: frozenset[int]
-) -> dict[str, list[int]]:
+def _known_parties(s: GameState, re: frozenset[int], kontra: frozenset[int]) -> Parties:
     """The parties as the table knows them; none while an Armut is offered (nobody has
     taken it yet) and none in a deal thrown in (nobody played for a party)."""
     if s.contract == "redeal" or s.phase == "poverty":
@@ -687,7 +515,7 @@ def _received(s: GameState, seat: int) -> list[str]:
 
 
 def rules_for_page() -> dict[str, Any]:
-    """The rules metadata (doko.metadata), with each preset's ``preset_info`` (name, line,
+    """The rules metadata (doko.page.metadata), with each preset's ``preset_info`` (name, line,
     primer, what a score sheet may hold ...) also among its options, where the page
     looks (``rules --json`` keeps the presets as option maps)."""
     described = describe()
@@ -696,7 +524,7 @@ def rules_for_page() -> dict[str, Any]:
     return described
 
 
-def _poverty(s: GameState) -> dict[str, int] | None:
+def _poverty(s: GameState) -> Poverty | None:
     """Who gave and who took a Trumpfabgabe, and the trumps that came back: all of it
     said aloud at the table once the cards are returned."""
     if s.contract != "poverty" or s.poverty_returned < 0 or s.declarer is None or s.partner is None:
@@ -755,7 +583,7 @@ def score_sheet(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _deadlines(s: GameState) -> dict[str, Any]:
+def _deadlines(s: GameState) -> Deadlines:
     """Announcement deadlines: ``system`` (none/cards/tricks), one number per level
     (Re/Kontra, keine 90/60/30, schwarz), already moved back by a late Hochzeit."""
     shift = s.deadline_shift
@@ -775,39 +603,10 @@ def _undo_point(t: Table) -> int | None:
     if s.is_over or any(b is None for i, b in enumerate(t.bots) if i != t.seat):
         return None
     for i in range(len(s.history) - 1, t.undo_from - 1, -1):
-        action = Action.from_str(s.history[i])
+        action = s.history[i]
         if action.seat == t.seat and action.is_card:
             return i
     return None
-
-
-def undo(payload: dict[str, Any]) -> dict[str, Any]:
-    """Take back the human's last card: replay the deal up to just before it."""
-    t = table()
-    point = _undo_point(t)
-    if point is None:
-        raise Refused("nothing-to-undo")
-    s = t.state
-    state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo, s.bock)
-    for action in s.history[:point]:
-        state = apply(state, action)
-    t.state = state
-    return _step(events_mod.undone(t.seat))
-
-
-def record(payload: dict[str, Any]) -> dict[str, Any]:
-    return record_of(table().state)
-
-
-def deal_record(payload: dict[str, Any]) -> dict[str, Any]:
-    """{game: N} -> the record of the N-th finished deal on the sheet (0-based), for the
-    deal review of an earlier deal."""
-    t = table()
-    games = list(t.loose_games) + (list(t.series.games) if t.series is not None else [])
-    number = payload.get("game")
-    if not (isinstance(number, int) and 0 <= number < len(games)):
-        raise Refused("review-game", game=json.dumps(number)[:20])
-    return {"record": _game_record(t, games[number]), "seat": t.seat, "bots": list(t.bots)}
 
 
 def tournament_draw(payload: dict[str, Any]) -> dict[str, Any]:
@@ -839,25 +638,16 @@ def tournament_standings(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _bench(payload: dict[str, Any]) -> dict[str, Any]:
-    from .bench import run  # imported on demand: not part of the page's start-up
+    from .bots.bench import run  # imported on demand: not part of the page's start-up
 
     return run(payload)
 
 
-HANDLERS = {
-    "rules": lambda p: rules_for_page(),
-    "new_game": new_table,
-    "act": act,
-    "bot": bot_move,
-    "hint": hint,
-    "view": view,
-    "record": record,
-    "next_game": next_game,
-    "load_record": load_record,
-    "set_bots": set_bots,
-    "save": save,
-    "resume": resume,
-    "undo": undo,
+# what a request's handler answers: a declared shape of doko.page.contract or plain JSON
+Handler = Callable[[dict[str, Any]], Mapping[str, Any]]
+
+# the requests that need no table
+TABLE_FREE: dict[str, Handler] = {
     "score": score,
     "score_sheet": score_sheet,  # a keeper's sheet with its Bockrunden
     "check_entries": check_entries,  # an imported file, checked before it is stored
@@ -865,12 +655,245 @@ HANDLERS = {
     "tournament_draw": tournament_draw,
     "tournament_check_sheet": tournament_check_sheet,
     "tournament_standings": tournament_standings,
-    "bench": _bench,
-    # the deal review, one decision per request so the table's requests interleave
-    "deal_record": deal_record,
-    **review_handlers(),  # engine speed in the worker (python build.py bench)
-    # share links, the replay viewer and the demos
-    **share.handlers(lambda: table().state, lambda: _sheet_games(table())),
-    # the rules editor's check of a variant, the rules page's trumps and scoring
-    **editor.handlers(),
+    "bench": _bench,  # engine speed in the worker (python build.py bench)
 }
+
+
+class Session:
+    """One page's engine: the table it runs and the requests that act on it. The
+    worker has one (``handle`` below); a test makes its own to start afresh."""
+
+    def __init__(self) -> None:
+        self.running: Table | None = None
+        self.handlers: dict[str, Handler] = {
+            "rules": lambda p: rules_for_page(),
+            "new_game": self.new_table,
+            "act": self.act,
+            "bot": self.bot_move,
+            "hint": self.hint,
+            "view": self.view,
+            "record": self.record,
+            "next_game": self.next_game,
+            "load_record": self.load_record,
+            "set_bots": self.set_bots,
+            "save": self.save,
+            "resume": self.resume,
+            "undo": self.undo,
+            **TABLE_FREE,
+            # the deal review, one decision per request so the table's requests interleave
+            "deal_record": self.deal_record,
+            **review_handlers(),
+            # share links, the replay viewer and the demos
+            **share.handlers(lambda: self.table().state, lambda: _sheet_games(self.table())),
+            # the rules editor's check of a variant, the rules page's trumps and scoring
+            **editor.handlers(),
+        }
+
+    def handle(self, kind: Any, payload_json: Any = "{}") -> str:
+        """Answer one request; never raises: a refusal (or an engine bug) is an answer too."""
+        try:
+            if not isinstance(kind, str) or len(kind) > MAX_KIND:
+                raise Refused("request-shape")
+            if not isinstance(payload_json, str):
+                raise Refused("payload-not-json")
+            payload = parse_json(payload_json or "{}", MAX_PAYLOAD)
+            if not isinstance(payload, dict):
+                raise Refused("payload-not-object")
+            handler = self.handlers.get(kind)
+            if handler is None:
+                raise Refused("unknown-request", request=kind)
+            # allow_nan=False: the page's JSON.parse could not read NaN back
+            return json.dumps(handler(payload), allow_nan=False)
+        except Exception as err:  # the worker must get an answer: a bug is coded too
+            return json.dumps(coded(err).reply())
+
+    def table(self) -> Table:
+        """The running table; refused before the first game."""
+        if self.running is None:
+            raise Refused("no-game")
+        return self.running
+
+    def new_table(self, payload: dict[str, Any]) -> Step:
+        rules = load_rules(payload.get("rules", "ddv"))
+        seed = _int(payload.get("seed", random.randrange(10**9)), "seed")
+        players = _int(payload.get("players", 4), "players")
+        if players not in rules.players:
+            raise Refused("players-not-allowed", preset=rules.preset, allowed=list(rules.players))
+        seat = _int(payload.get("seat", 0), "seat") % players
+        level = level_bot(payload.get("level"))
+        bots = payload.get("bots") or [None if s == seat else level for s in range(players)]
+        bots = _check_bots(bots, players)
+        dealer = _int(payload.get("dealer", players - 1), "dealer") % players
+        rounds = _int(payload.get("rounds", default_rounds(rules)), "rounds")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise Refused("rounds-range", most=MAX_ROUNDS)
+        series = series_mod.start_series(series_mod.Settings(rules, players, rounds, dealer, seed))
+        # the first deal of seed N is the deal seeded_game(rules, N) gives, as before
+        start = series_mod.current_deal(series)
+        state = new_game(
+            rules,
+            deal(rules.deck_for(players), players, seed, dealer),
+            dealer,
+            start.owes_duty_solo,
+            start.forced_solo,
+        )
+        self.running = Table(
+            rules, seat, bots, seed, state, series=series, rng=random.Random(seed), rounds=rounds
+        )
+        return self._step(events_mod.deal_started(state))
+
+    def _step(self, happened: list[events_mod.Event]) -> Step:
+        """The answer to a request that moves the table: the new view, what happened (for the
+        page to show and say) and the table as ``save`` gives it (for the page to store), so
+        one request per move does it all."""
+        return {"view": self.view(), "events": events_mod.to_json(happened), "save": self.save({})}
+
+    def act(self, payload: dict[str, Any]) -> Step:
+        t = self.table()
+        action = payload.get("action")
+        if not isinstance(action, str):
+            raise Refused("action-not-string")
+        before = t.state
+        t.state = apply(t.state, parse(action))
+        if t.state.history[-1:] and t.state.history[-1].seat != t.seat:
+            t.undo_from = len(t.state.history)  # another person's move stays
+        _finish(t)
+        return self._step(events_mod.step(before, t.state))
+
+    def bot_move(self, payload: dict[str, Any]) -> Step:
+        t = self.table()
+        seat = t.state.to_act
+        if seat is None or t.bots[seat] is None:
+            raise Refused("no-bot-to-act")
+        bot = get_bot(t.bots[seat] or "standard")
+        obs = observe(t.state, seat)
+        before = t.state
+        t.state = apply(t.state, bot(obs, t.rng), obs.listed)
+        _finish(t)
+        return self._step(events_mod.step(before, t.state))
+
+    def hint(self, payload: dict[str, Any]) -> Hint:
+        t = self.table()
+        seat = _seat(payload, t)
+        if t.state.to_act != seat:
+            raise Refused("hint-not-your-turn")
+        action, reason = choose_standard(observe(t.state, seat), t.rng)
+        return {"action": str(action), "reason": reason}
+
+    def set_bots(self, payload: dict[str, Any]) -> Step:
+        """Who plays each seat from now on (a shared table: a guest who left is played by a
+        bot until they are back); the deal goes on unchanged."""
+        t = self.table()
+        t.bots = _check_bots(payload.get("bots"), t.state.players)
+        return self._step([])
+
+    def next_game(self, payload: dict[str, Any]) -> Step:
+        t = self.table()
+        if not t.state.is_over:
+            raise Refused("game-running")
+        if t.series is None:  # an opened record: a series starts with the next dealer
+            players = t.state.players
+            t.seed = random.Random(t.seed).randrange(10**9)
+            t.rounds = default_rounds(t.rules)
+            t.series = series_mod.start_series(
+                series_mod.Settings(
+                    t.rules, players, t.rounds, (t.state.dealer + 1) % players, t.seed
+                )
+            )
+        if series_mod.is_finished(t.series):
+            raise Refused("series-over")
+        t.state = series_mod.start_game(t.series)
+        t.recorded = False
+        t.undo_from = 0
+        return self._step(events_mod.deal_started(t.state))
+
+    def load_record(self, payload: dict[str, Any]) -> Step:
+        """Open a game record (a share link or a saved game) as the current table."""
+        state = replay(payload.get("record"))
+        seat = _int(payload.get("seat", 0), "seat") % state.players
+        bots: list[str | None] = [None if s == seat else "standard" for s in range(state.players)]
+        self.running = Table(state.rules, seat, bots, 0, state, rng=random.Random(0))
+        _finish(self.running)
+        return self._step(events_mod.table_opened())
+
+    def save(self, payload: dict[str, Any]) -> SavedTable:
+        """The whole table as data: what ``resume`` needs to rebuild it."""
+        t = self.table()
+        saved: SavedTable = {
+            "version": TABLE_VERSION,
+            "series": None if t.series is None else _series_record(t),
+            # an opened record's own game is ``game``, not a game before the series
+            "loose": [_game_record(t, state) for state in t.loose_games if state is not t.state],
+            "game": record_of(t.state),
+            "seat": t.seat,
+            "bots": list(t.bots),
+        }
+        if t.undo_from:
+            saved["undo_from"] = t.undo_from
+        return saved
+
+    def resume(self, payload: dict[str, Any]) -> Step:
+        """Rebuild a saved table (``save``'s answer) by replaying every game through the
+        engine; refuses data that does not fit with a one-line reason."""
+        try:
+            t = _rebuild(payload.get("table"))
+        except ValueError as err:  # SeriesError, RecordError and IllegalAction too
+            raise Refused("saved-table", reason=coded(err)) from None
+        except (TypeError, KeyError, AttributeError, IndexError) as err:
+            raise Refused("saved-table-malformed", error=type(err).__name__) from None
+        self.running = t
+        return self._step(events_mod.table_opened())
+
+    def view(self, payload: dict[str, Any] | None = None) -> View:
+        """What ``seat`` (the table's own by default) may see: its hand, never another.
+        With ``"public": true`` only what the whole table may know, turned to ``seat``: no
+        hand, no choices, no party or Schweinchen not yet shown (a pass-and-play cover)."""
+        t = self.table()
+        me = _seat(payload, t)
+        s = t.state
+        if payload is not None and payload.get("public") is True:
+            return _public_view(t, me)
+        obs = observe(s, me)
+        return _view(
+            t,
+            me,
+            obs.known_re,
+            obs.known_kontra,
+            obs.public.pig_seat,
+            obs.public.superpig_seat,
+            obs.order,
+        )
+
+    def undo(self, payload: dict[str, Any]) -> Step:
+        """Take back the human's last card: replay the deal up to just before it."""
+        t = self.table()
+        point = _undo_point(t)
+        if point is None:
+            raise Refused("nothing-to-undo")
+        s = t.state
+        state = new_game(s.rules, s.dealt, s.dealer, s.owes_duty_solo, s.forced_solo, s.bock)
+        for action in s.history[:point]:
+            state = apply(state, action)
+        t.state = state
+        return self._step(events_mod.undone(t.seat))
+
+    def record(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return record_of(self.table().state)
+
+    def deal_record(self, payload: dict[str, Any]) -> DealRecord:
+        """{game: N} -> the record of the N-th finished deal on the sheet (0-based), for the
+        deal review of an earlier deal."""
+        t = self.table()
+        games = list(t.loose_games) + (list(t.series.games) if t.series is not None else [])
+        number = payload.get("game")
+        if not (isinstance(number, int) and 0 <= number < len(games)):
+            raise Refused("review-game", game=json.dumps(number)[:20])
+        return {"record": _game_record(t, games[number]), "seat": t.seat, "bots": list(t.bots)}
+
+
+SESSION = Session()  # the worker's: one page, one engine
+
+
+def handle(kind: Any, payload_json: Any = "{}") -> str:
+    """The worker's entry point: ``SESSION.handle``."""
+    return SESSION.handle(kind, payload_json)

@@ -15,19 +15,19 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, TextIO
 
-from . import series as series_mod
-from .errors import DokoError
-from .evening import standings
-from .metadata import describe
-from .notation import RecordError, replay
-from .outcome import result
-from .rules import PRESETS, Rules, load_rules
-from .scoring import score
-from .sim import InvariantError, check_invariants, match, play_game, record_line, simulate
-from .state import legal_actions
-from .summary import summary_from_json
-from .tournament import TournamentError, play_tournament
-from .untrusted import MAX_TEXT, parse_json
+from .bots.sim import InvariantError, check_invariants, match, play_game, record_line, simulate
+from .game.errors import DokoError
+from .game.notation import RecordError, replay
+from .game.outcome import result
+from .game.rules import PRESETS, Rules, load_rules
+from .game.scoring import score
+from .game.state import legal_actions
+from .game.summary import summary_from_json
+from .game.untrusted import MAX_TEXT, parse_json
+from .page.metadata import describe
+from .table import series as series_mod
+from .table.evening import standings
+from .table.tournament import TournamentError, play_tournament
 
 MAX_INPUT = MAX_TEXT  # characters of a file read; the worker's bound too
 MAX_RULES = 4096  # characters of a --rules JSON
@@ -43,7 +43,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def read_input(path: str) -> Any:
-    """The JSON value of a file (or stdin), through doko.untrusted's checks."""
+    """The JSON value of a file (or stdin), through doko.game.untrusted's checks."""
     try:
         if path == "-":
             text = sys.stdin.read(MAX_INPUT + 1)
@@ -67,7 +67,7 @@ def emit(data: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    from .levels import levels
+    from .bots.levels import levels
 
     info = {**describe(), **levels()}
     if args.json:
@@ -102,7 +102,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
                 "to_act": state.to_act,
                 "phase": state.phase,
                 "contract": state.contract,
-                "legal": legal_actions(state),
+                "legal": [str(a) for a in legal_actions(state)],
             }
         )
 
@@ -116,7 +116,7 @@ def cmd_score(args: argparse.Namespace) -> None:
 
 
 def cmd_review(args: argparse.Namespace) -> None:
-    from . import review
+    from .bots import review
 
     data = read_input(args.file)
     try:
@@ -181,7 +181,7 @@ def bot_specs(text: str, players: int) -> list[str]:
         specs *= players
     if len(specs) != players:
         fail(f"--bots names {len(specs)} bots for {players} seats")
-    from .botregistry import get_bot
+    from .bots.botregistry import get_bot
 
     for spec in specs:
         try:
@@ -417,7 +417,7 @@ def parser() -> argparse.ArgumentParser:
         help="processes to play the deals in",
     )
     m.set_defaults(run=cmd_match)
-    from . import review
+    from .bots import review
 
     rv = sub.add_parser("review", help="what each decision of one seat in a game record cost")
     rv.add_argument("file")

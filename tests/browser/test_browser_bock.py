@@ -183,8 +183,8 @@ def saved_bock_table() -> dict[str, Any]:
     for words in ({1: "solo:jacks"}, {}):
         if words == {}:
             api.handle("next_game", "{}")
-        api.table().state = play_cards(api.table().state, words)
-        api._finish(api.table())
+        api.SESSION.table().state = play_cards(api.SESSION.table().state, words)
+        api._finish(api.SESSION.table())
     saved: dict[str, Any] = json.loads(api.handle("save", "{}"))
     return saved
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from pageplay import play_to_end, ready, watched
 
-from doko import links
-from doko.explain import walk
+from doko.page import links
+from doko.page.explain import walk
 from support import ROOT
 
 pytestmark = pytest.mark.browser

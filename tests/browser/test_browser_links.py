@@ -19,8 +19,8 @@ import pytest
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
 from pageplay import HAND, LEGAL_CARD, play_to_end, ready, step, store_entry, stored
 
-from doko import links
-from doko.notation import replay
+from doko.game.notation import replay
+from doko.page import links
 from support import ROOT
 
 pytestmark = pytest.mark.browser

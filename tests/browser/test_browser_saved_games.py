@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pageplay import HAND, all_saves, play_to_end, ready, step, stored, stored_games, until
 
-from doko import links
+from doko.page import links
 from support import ROOT
 
 pytestmark = pytest.mark.browser

@@ -21,8 +21,8 @@ import pytest
 from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over, step, table_state
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from doko.rules import load_rules
-from doko.state import GameState, new_game
+from doko.game.rules import load_rules
+from doko.game.state import GameState, new_game
 from support import view_of
 
 pytestmark = pytest.mark.browser
@@ -299,7 +299,7 @@ def engine_poverty_deal(preset: str, level: str) -> tuple[int, dict[str, int]]:
     import json
 
     from doko import api
-    from doko.levels import level_bot
+    from doko.bots.levels import level_bot
 
     for seed in range(1, 200):
         bots = [None, *[level_bot(level)] * 3]

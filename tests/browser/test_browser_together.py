@@ -612,11 +612,11 @@ def _flood_and_tamper(net: Any, site: str) -> None:
 def _longest_evening() -> dict[str, Any]:
     """A saved 8-player klassisch table on its last deal: the longest series there is
     (20 rounds, 160 deals), each deal played by the first legal move; the host at 0."""
-    from doko import series as series_mod
-    from doko.notation import record_of
-    from doko.rules import load_rules
-    from doko.series import MAX_ROUNDS
-    from doko.state import apply, legal_for
+    from doko.game.notation import record_of
+    from doko.game.rules import load_rules
+    from doko.game.state import apply, legal_for
+    from doko.table import series as series_mod
+    from doko.table.series import MAX_ROUNDS
 
     played = series_mod.start_series(
         series_mod.Settings(load_rules("klassisch"), 8, MAX_ROUNDS, 7, 3)

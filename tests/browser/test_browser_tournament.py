@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from pageplay import enter_keeper_game, store_entry, stored
 
-from doko.draw import draw_round
-from doko.rules import PRESETS
+from doko.game.rules import PRESETS
+from doko.table.draw import draw_round
 from tourney_data import sheet, summaries
 
 pytestmark = pytest.mark.browser

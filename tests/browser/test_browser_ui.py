@@ -19,9 +19,9 @@ import pytest
 from pageplay import HAND, LEGAL_CARD, expand_choices, watched
 
 from clirun import replay
-from doko.cards import CQ, deal
-from doko.rules import load_rules
-from doko.state import GameState, legal_for, new_game
+from doko.game.cards import CQ, deal
+from doko.game.rules import load_rules
+from doko.game.state import GameState, legal_for, new_game
 from support import view_of
 
 pytestmark = pytest.mark.browser

@@ -22,7 +22,7 @@ from pageplay import (
     watched,
 )
 
-from doko import links
+from doko.page import links
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clirun import doko
-from doko.notation import record_of
+from doko.game.notation import record_of
 from house_deals import HEALTHY, PIGS_DEAL, play, rules
 
 VARIANT = {"preset": "ddv", "options": {"pigs": "both", "superpigs": True, "solos": ["koehler"]}}

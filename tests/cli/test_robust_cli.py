@@ -17,7 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clirun import doko
-from doko import api, botregistry, cli, untrusted
+from doko import api, cli
+from doko.bots import botregistry
+from doko.game import untrusted
 from untrusted_cases import FUZZ, ask, refused, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +74,7 @@ def test_one_more_character_than_the_bound_is_too_large_everywhere() -> None:
     assert code == 2 and "input too large" in err
     assert refused(ask("view", " " * (untrusted.MAX_TEXT + 1))) == "input-too-large"
     # the worker refuses the same size before the engine sees it: the build gives it
-    # doko.untrusted.MAX_TEXT (read from the source, so no second copy of the figure)
+    # doko.game.untrusted.MAX_TEXT (read from the source, so no second copy of the figure)
     import build
 
     assert build.untrusted_bound() == untrusted.MAX_TEXT
@@ -237,7 +239,9 @@ JSONISH = st.recursive(
     ),
     max_leaves=12,
 )
-KINDS = [k for k in api.HANDLERS if k != "bench"]  # the benchmark plays as long as it is told
+KINDS = [
+    k for k in api.SESSION.handlers if k != "bench"
+]  # the benchmark plays as long as it is told
 
 
 @FUZZ

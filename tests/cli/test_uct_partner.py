@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from doko import compact
-from doko.bots import standard_bot
-from doko.cards import CARDS, CQ, Card, deal
-from doko.observation import observe
-from doko.outcome import result
-from doko.rules import Rules, load_rules
-from doko.sim import check_invariants
-from doko.state import GameState, apply, legal_for, new_game, seeded_game
+from doko.bots import compact
+from doko.bots.bots import standard_bot
+from doko.bots.sim import check_invariants
+from doko.game.cards import CARDS, CQ, Card, deal
+from doko.game.observation import observe
+from doko.game.outcome import result
+from doko.game.rules import Rules, load_rules
+from doko.game.state import GameState, apply, legal_for, new_game, seeded_game
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))

@@ -7,11 +7,11 @@ import random
 from typing import Any
 
 from doko import api
-from doko import series as series_mod
-from doko.bots import standard_bot
-from doko.observation import observe
-from doko.rules import load_rules
-from doko.state import apply, legal_for
+from doko.bots.bots import standard_bot
+from doko.game.observation import observe
+from doko.game.rules import load_rules
+from doko.game.state import apply, legal_for
+from doko.table import series as series_mod
 from support import view_of
 
 
@@ -29,7 +29,7 @@ def play_out(view: dict[str, Any], choose: dict[int, str] | None = None) -> dict
             view = call("bot")
             continue
         word = choose.pop(seat, None) if view["phase"] == "reservations" else None
-        action = f"{seat}:{word}" if word else legal_for(api.table().state, seat)[0]
+        action = f"{seat}:{word}" if word else str(legal_for(api.SESSION.table().state, seat)[0])
         view = call("act", {"action": action})
         assert "error" not in view, view
     return view
@@ -171,14 +171,16 @@ def test_save_and_resume_keep_the_series_sheet_and_running_deal() -> None:
         view = play_out(call("next_game"))
     view = call("next_game")
     for _ in range(9):  # reservations and a few cards of the fourth deal
-        view = call("act", {"action": legal_for(api.table().state, view["to_act"])[0]})
+        view = call("act", {"action": str(legal_for(api.SESSION.table().state, view["to_act"])[0])})
     assert len(view["sheet"]) == 3 and view["phase"] == "play" and view["trick"]
     assert view["owes_duty_solo"] == [0, 2, 3]
 
     saved = call("save")
     assert saved["version"] == 1 and saved["seat"] == 0 and saved["bots"] == bots
     assert saved["series"]["series"]["rounds"] == 2 and len(saved["series"]["games"]) == 3
-    assert saved["loose"] == [] and saved["game"]["actions"] == list(api.table().state.history)
+    assert saved["loose"] == [] and saved["game"]["actions"] == [
+        str(a) for a in api.SESSION.table().state.history
+    ]
     # the series part is a series record on its own: `python -m doko` replays it
     alone = series_mod.replay_series(saved["series"])
     assert series_mod.sheet(alone) == view["sheet"]
@@ -218,7 +220,7 @@ def test_resume_an_opened_record_and_the_series_after_it() -> None:
     for key in SAME:
         assert resumed[key] == opened[key], key
     nxt = call("next_game")
-    nxt = call("act", {"action": legal_for(api.table().state, nxt["to_act"])[0]})
+    nxt = call("act", {"action": str(legal_for(api.SESSION.table().state, nxt["to_act"])[0])})
     saved = call("save")
     assert len(saved["loose"]) == 1 and saved["series"] is not None
     resumed = roundtrip(saved)
@@ -230,7 +232,7 @@ def test_resume_an_opened_record_and_the_series_after_it() -> None:
 def test_resume_refuses_bad_tables_with_one_line() -> None:
     view = play_out(call("new_game", {"rules": "ddv", "seed": 11, "bots": [None] * 4}))
     view = call("next_game")
-    view = call("act", {"action": legal_for(api.table().state, view["to_act"])[0]})
+    view = call("act", {"action": str(legal_for(api.SESSION.table().state, view["to_act"])[0])})
     good = call("save")
     finished = good["series"]["games"][0]
 
@@ -302,7 +304,7 @@ def test_rounds_are_bounded_and_the_longest_series_saves_within_the_limit() -> N
 
 def test_a_shared_table_shows_each_seat_its_own_hand_only() -> None:
     call("new_game", {"rules": "ddv", "seed": 5, "bots": [None, "standard", None, "standard"]})
-    hands = api.table().state.hands
+    hands = api.SESSION.table().state.hands
     for seat in range(4):
         view = call("view", {"seat": seat})
         assert view["seat"] == seat
@@ -320,7 +322,7 @@ def test_set_bots_hands_a_seat_to_a_bot_and_back_mid_deal() -> None:
     assert view["to_act"] == 0
     view = call("set_bots", {"bots": [None, "standard", "standard", "standard"]})
     assert view["bots"] == [None, "standard", "standard", "standard"]
-    view = call("act", {"action": legal_for(api.table().state, 0)[0]})
+    view = call("act", {"action": str(legal_for(api.SESSION.table().state, 0)[0])})
     while view["to_act"] != 0 and view["phase"] != "done":
         view = call("bot")
     assert view["to_act"] == 0  # the bots played seats 1 and 2
@@ -355,3 +357,14 @@ def test_view_parties_received_cards_and_goals() -> None:
     view = play_out(reached("ddv", 2, "healthy", "beginner"))
     assert view["goals"]["re"]["eyes"] in (90, 120, 121, 151, 181, 211)
     assert set(view["goals"]) == {"re", "kontra"}
+
+
+def test_each_session_holds_its_own_table() -> None:
+    """A fresh session starts without a table; one session's game leaves another's be."""
+    first, second = api.Session(), api.Session()
+    assert json.loads(first.handle("view"))["code"] == "no-game"
+    first.handle("new_game", json.dumps({"rules": "ddv", "seed": 1}))
+    second.handle("new_game", json.dumps({"rules": "klassisch", "seed": 2}))
+    assert json.loads(first.handle("view"))["rules"] == "ddv"
+    assert json.loads(second.handle("view"))["rules"] == "klassisch"
+    assert first.table() is not second.table()

@@ -14,14 +14,17 @@ import pytest
 from bock_deals import bock_rules, play_cards
 from clirun import doko
 from doko import api
-from doko.bock import after_deal, triggers
-from doko.cards import Card, deck
-from doko.errors import RulesError
-from doko.notation import record_of, replay
-from doko.outcome import result, summarize
-from doko.rules import BOCK_TRIGGERS, PRESETS, Rules, describe, load_rules
-from doko.scoring import net, score
-from doko.series import (
+from doko.game.actions import parse
+from doko.game.bock import after_deal, triggers
+from doko.game.cards import Card, deck
+from doko.game.errors import RulesError
+from doko.game.notation import record_of, replay
+from doko.game.outcome import result, summarize
+from doko.game.rules import BOCK_TRIGGERS, PRESETS, Rules, describe, load_rules
+from doko.game.scoring import net, score
+from doko.game.state import GameState, apply, new_game
+from doko.game.summary import summary_from_json
+from doko.table.series import (
     Series,
     SeriesError,
     Settings,
@@ -36,8 +39,6 @@ from doko.series import (
     start_series,
     totals,
 )
-from doko.state import GameState, apply, new_game
-from doko.summary import summary_from_json
 from support import view_of
 
 ALL = list(BOCK_TRIGGERS)
@@ -205,12 +206,12 @@ def announce_both(state: GameState) -> GameState:
     state = play_cards_until_play(state)
     re = state.re_party[0]
     kontra = next(s for s in state.active if s not in state.re_party)
-    return apply(apply(state, f"{re}:re"), f"{kontra}:kontra")
+    return apply(apply(state, parse(f"{re}:re")), parse(f"{kontra}:kontra"))
 
 
 def play_cards_until_play(state: GameState) -> GameState:
     while state.phase == "reservations":
-        state = apply(state, f"{state.to_act}:healthy")
+        state = apply(state, parse(f"{state.to_act}:healthy"))
     return state
 
 
@@ -476,16 +477,16 @@ def test_the_page_series_shows_bock() -> None:
         },
     )
     assert view["bock"] == 0 and view["bock_to_come"] == 0
-    state = api.table().state
+    state = api.SESSION.table().state
     # seat 1 plays a Pflichtsolo the way the scripted series above does, and loses it
-    api.table().state = play_cards(state, {1: "solo:jacks"})
-    api._finish(api.table())
+    api.SESSION.table().state = play_cards(state, {1: "solo:jacks"})
+    api._finish(api.SESSION.table())
     view = call("view", {})
     assert view["result"]["winner"] == "kontra" and view["bock_to_come"] == 4
     view = call("next_game", {})
     assert view["bock"] == 1 and view["bock_to_come"] == 4
-    api.table().state = play_cards(api.table().state, {})
-    api._finish(api.table())
+    api.SESSION.table().state = play_cards(api.SESSION.table().state, {})
+    api._finish(api.SESSION.table())
     view = call("view", {})
     assert view["result"]["bock"] == 1 and view["sheet"][-1]["bock"] == 1
     assert view["bock_to_come"] == 3
@@ -533,7 +534,7 @@ def test_cli_series_refuses_an_unknown_trigger() -> None:
 
 
 def test_a_share_link_keeps_the_bock_level() -> None:
-    from doko.links import decode, encode
+    from doko.page.links import decode, encode
 
     rules = bock_rules(["tie"])
     state = play_cards(new_game(rules, start_game(start_series(Settings(rules, 4, 1))).dealt), {})
@@ -566,7 +567,7 @@ def expected_levels(rules: Rules, seats: int, rows: list[dict[str, Any]]) -> lis
 @pytest.mark.parametrize("stack", ["queue", "double"])
 @pytest.mark.parametrize("players", [4, 5])
 def test_random_series_follow_the_paper_tally(stack: str, players: int) -> None:
-    from doko.sim import play_game
+    from doko.bots.sim import play_game
 
     for seed in range(3):
         rules = bock_rules(ALL, bock_stack=stack, bock_rounds=1 + seed, throw="immediate")
@@ -587,7 +588,7 @@ def test_random_series_follow_the_paper_tally(stack: str, players: int) -> None:
 
 
 def test_double_stops_at_the_highest_level() -> None:
-    from doko.bock import MAX_LEVEL, add_rounds
+    from doko.game.bock import MAX_LEVEL, add_rounds
 
     rules = bock_rules(["tie"], bock_stack="double")
     assert add_rounds(rules, (MAX_LEVEL - 1, 1), 4) == (MAX_LEVEL, 2, 1, 1)

@@ -6,14 +6,15 @@ import random
 
 import pytest
 
-from doko.botregistry import get_bot
-from doko.bots import play, playout
-from doko.cards import CQ, parse_cards
-from doko.observation import observe, revealed_parties, world_view
-from doko.rules import PRESETS
-from doko.search import sample_world, voids
-from doko.sim import simulate
-from doko.state import (
+from doko.bots.botregistry import get_bot
+from doko.bots.bots import play, playout
+from doko.bots.search import sample_world, voids
+from doko.bots.sim import simulate
+from doko.game.actions import parse
+from doko.game.cards import CQ, parse_cards
+from doko.game.observation import observe, revealed_parties, world_view
+from doko.game.rules import PRESETS
+from doko.game.state import (
     GameState,
     apply,
     legal_for,
@@ -43,7 +44,7 @@ BOTH_ALTEN_IN_SEAT_0 = [
 def test_silent_wedding_stays_silent_for_the_others() -> None:
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in BOTH_ALTEN_IN_SEAT_0], 3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     assert state.contract == "silent-wedding"
     assert observe(state, 1).contract == "normal" and observe(state, 1).declarer is None
     assert observe(state, 0).contract == "silent-wedding"
@@ -52,7 +53,7 @@ def test_silent_wedding_stays_silent_for_the_others() -> None:
 def test_a_seat_that_plays_both_alten_shows_a_silent_wedding() -> None:
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in BOTH_ALTEN_IN_SEAT_0], 3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     queens = 0
     while queens < 2:
         seat = state.to_act
@@ -136,10 +137,10 @@ def test_standard_play_cashes_the_ace_of_its_shortest_suit_and_trumps_cheaply() 
     (the seats after still follow, so its Augen come home)."""
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in TRUMPING_HANDS], 3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     assert _card_of(state, 0) == "SA"  # not CA (three clubs) nor HA (two hearts)
-    assert _card_of(apply(state, "0:CA"), 1) == "DA"  # not the Dulle
-    trump_led = apply(apply(state, "0:DT"), "1:D9")
+    assert _card_of(apply(state, parse("0:CA")), 1) == "DA"  # not the Dulle
+    trump_led = apply(apply(state, parse("0:DT")), parse("1:D9"))
     assert _card_of(trump_led, 2) == "HJ"  # the lowest of six winning trumps
 
 
@@ -149,13 +150,13 @@ def test_a_rollout_seat_knows_only_the_parties_shown() -> None:
     it has not found yet."""
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in ALTEN_IN_SEATS_0_AND_2], 3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     assert state.re_party == (0, 2)
     before = world_view(state, 2)
     assert before.my_party == "re" and before.partner_known(0) is None
     kontra = world_view(state, 1)
     assert kontra.my_party == "kontra" and kontra.partner_known(3) is None
-    state = apply(state, "0:CQ")
+    state = apply(state, parse("0:CQ"))
     assert world_view(state, 2).partner_known(0) is True
     assert world_view(state, 1).partner_known(0) is False
 
@@ -166,8 +167,8 @@ def test_a_seat_that_finds_its_partner_knows_the_other_two() -> None:
     the Kreuz-Damen they must then hold."""
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in ALTEN_IN_SEATS_0_AND_2], 3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
-    said = apply(state, "1:kontra")
+        state = apply(state, parse(f"{seat}:healthy"))
+    said = apply(state, parse("1:kontra"))
     kontra = observe(said, 3)
     assert [kontra.partner_known(s) for s in (0, 1, 2)] == [False, True, False]
     assert observe(said, 0).partner_known(2) is None  # seat 0 has not found its partner
@@ -175,7 +176,7 @@ def test_a_seat_that_finds_its_partner_knows_the_other_two() -> None:
     for _ in range(30):
         world = sample_world(kontra, rng)
         assert CQ in world.hands[0] and CQ in world.hands[2]
-    played = apply(state, "0:CQ")
+    played = apply(state, parse("0:CQ"))
     re = observe(played, 2)
     assert [re.partner_known(s) for s in (0, 1, 3)] == [True, False, False]
     assert observe(played, 1).partner_known(3) is None
@@ -193,7 +194,7 @@ def test_playout_plays_the_standard_card_of_each_seat_view(preset: str) -> None:
         while state.phase != "play" and not state.is_over:
             assert state.to_act is not None
             legal = legal_for(state, state.to_act)
-            healthy = [a for a in legal if a.endswith(":healthy")]
+            healthy = [a for a in legal if a.word == "healthy"]
             # mostly normal games, where what a seat knows changes during the play
             state = apply(state, healthy[0] if healthy and seed % 5 else rng.choice(legal))
         if state.is_over:
@@ -219,7 +220,7 @@ def test_while_a_hochzeit_is_open_rollout_seats_count_on_each_other() -> None:
     against the UCT sparring partner than seats that count on nobody)."""
     state = new_game(PRESETS["ddv"], [parse_cards(h) for h in BOTH_ALTEN_IN_SEAT_0], 3)
     for action in ("0:wedding", "1:healthy", "2:healthy", "3:healthy"):
-        state = apply(state, action)
+        state = apply(state, parse(action))
     assert state.contract == "wedding" and not state.wedding_decided
     view = world_view(state, 1)
     assert view.partner_known(2) is True and view.partner_known(0) is False

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from doko.bots import play, playout
-from doko.cards import deal
-from doko.compact import compact_ok
-from doko.compact_policy import play_standard
-from doko.observation import world_view
-from doko.outcome import result
-from doko.rules import PRESETS, SPECIAL_KINDS, Rules, load_rules
-from doko.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
+from doko.bots.bots import play, playout
+from doko.bots.compact import compact_ok
+from doko.bots.compact_policy import play_standard
+from doko.game.cards import deal
+from doko.game.observation import world_view
+from doko.game.outcome import result
+from doko.game.rules import PRESETS, SPECIAL_KINDS, Rules, load_rules
+from doko.game.state import GameState, apply, legal_actions, new_game, play_card, playable_cards
 
 TABLES = [(PRESETS[p], 4) for p in sorted(PRESETS)]
 TABLES += [(PRESETS[p], n) for p in sorted(PRESETS) for n in PRESETS[p].players if n != 4]
@@ -84,8 +84,8 @@ def test_playout_of_an_open_wedding_is_stepped_then_compact() -> None:
         state = new_game(rules, deal(rules.deck, 4, seed, 0), 0)
         while state.phase == "reservations":
             legal = legal_actions(state)
-            wedding = [a for a in legal if a.endswith(":wedding")]
-            state = apply(state, (wedding or [a for a in legal if a.endswith(":healthy")])[0])
+            wedding = [a for a in legal if a.word == "wedding"]
+            state = apply(state, (wedding or [a for a in legal if a.word == "healthy"])[0])
         if state.contract == "wedding" and not state.wedding_decided:
             found += 1
             assert playout(state) == stepped(state)

@@ -11,14 +11,15 @@ from typing import Any
 
 import pytest
 
-from doko import api, links
-from doko.cards import CJ, DA, HT, Card
-from doko.explain import walk
-from doko.gamestate import GameState
-from doko.notation import replay
-from doko.outcome import result
-from doko.share import load_demos
-from doko.tricks import specials_awarded
+from doko import api
+from doko.game.cards import CJ, DA, HT, Card
+from doko.game.gamestate import GameState
+from doko.game.notation import replay
+from doko.game.outcome import result
+from doko.game.tricks import specials_awarded
+from doko.page import links
+from doko.page.explain import walk
+from doko.page.share import load_demos
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMOS = sorted((ROOT / "engine" / "doko" / "demos").glob("*.json"))
@@ -278,7 +279,11 @@ def test_build_zips_the_demos(tmp_path: Path) -> None:
     target, _ = build_wheel(ROOT / "engine" / "doko", ROOT / "pyproject.toml", tmp_path)
     names = zipfile.ZipFile(target).namelist()
     assert {f"doko/demos/{p.name}" for p in DEMOS} <= set(names)
-    assert "doko/links.py" in names and "doko/explain.py" in names and "doko/notes.py" in names
+    assert (
+        "doko/page/links.py" in names
+        and "doko/page/explain.py" in names
+        and "doko/page/notes.py" in names
+    )
 
 
 def test_every_narration_code_is_translated_in_both_languages() -> None:

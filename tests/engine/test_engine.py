@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from doko.cards import Card, deal, deck, parse_cards, total_eyes
-from doko.contracts import card_order
-from doko.rules import PRESETS, load_rules
-from doko.state import IllegalAction, apply, legal_for, new_game, playable_cards
+from doko.game.actions import parse
+from doko.game.cards import Card, deal, deck, parse_cards, total_eyes
+from doko.game.contracts import card_order
+from doko.game.rules import PRESETS, load_rules
+from doko.game.state import IllegalAction, apply, legal_for, new_game, playable_cards
 
 DDV = PRESETS["ddv"]
 
@@ -104,20 +105,20 @@ def scripted(rules_id: str = "ddv", hands: list[str] = HANDS, dealer: int = 3): 
 
 def play(state, *actions: str):  # type: ignore[no-untyped-def]
     for action in actions:
-        state = apply(state, action)
+        state = apply(state, parse(action))
     return state
 
 
 def test_follow_suit_trump_is_one_suit() -> None:
     state = play(scripted(), "0:healthy", "1:healthy", "2:healthy", "3:healthy")
     assert state.phase == "play" and state.to_act == 0
-    state = apply(state, "0:HA")
+    state = apply(state, parse("0:HA"))
     # hearts led: seat 1 must play a plain heart; its HT is trump, not a heart
     assert sorted(str(c) for c in playable_cards(state, 1)) == ["HA", "HK"]
     with pytest.raises(IllegalAction, match=r"seat 1 must follow suit \(holds HA\)"):
-        apply(state, "1:HT")
+        apply(state, parse("1:HT"))
     with pytest.raises(IllegalAction, match="turn"):
-        apply(state, "2:SQ")
+        apply(state, parse("2:SQ"))
 
 
 def test_parties_by_club_queens() -> None:
@@ -165,7 +166,7 @@ def test_wedding_finds_partner_in_first_foreign_trick() -> None:
 def test_no_announcement_before_the_wedding_is_decided() -> None:
     state = play(scripted("ddv", WEDDING_HANDS), "0:wedding", "1:healthy", "2:healthy", "3:healthy")
     with pytest.raises(IllegalAction, match="Hochzeit"):
-        apply(state, "1:kontra")
+        apply(state, parse("1:kontra"))
 
 
 def test_throw_in_lockhausen_ends_the_deal() -> None:
@@ -176,32 +177,32 @@ def test_throw_in_lockhausen_ends_the_deal() -> None:
         "CA CA CT CT SA SA ST ST HA HA",
     ]
     state = scripted("lockhausen", hands)
-    assert "0:throw" in legal_for(state, 0)
-    state = apply(state, "0:throw")
+    assert parse("0:throw") in legal_for(state, 0)
+    state = apply(state, parse("0:throw"))
     assert state.is_over and state.contract == "redeal"
 
 
 def test_announcement_deadline_by_cards() -> None:
     state = play(scripted(), "0:healthy", "1:healthy", "2:healthy", "3:healthy")
-    assert "2:kontra" in legal_for(state, 2)
+    assert parse("2:kontra") in legal_for(state, 2)
     state = play(state, "0:HA", "1:HK", "2:SQ", "3:H9")  # seat 2 wins, leads
     state = play(state, "2:SQ", "3:DJ", "0:D9")  # seat 0 now holds 10 cards
-    assert "0:re" not in legal_for(state, 0)  # Re needs 11 cards in ddv
+    assert parse("0:re") not in legal_for(state, 0)  # Re needs 11 cards in ddv
     with pytest.raises(IllegalAction, match="too late"):
-        apply(state, "0:re")
-    assert "1:re" in legal_for(state, 1)  # seat 1 still holds 11
-    state = apply(state, "1:no90")  # implies Re
+        apply(state, parse("0:re"))
+    assert parse("1:re") in legal_for(state, 1)  # seat 1 still holds 11
+    state = apply(state, parse("1:no90"))  # implies Re
     assert [w for _, w in state.said] == ["re", "no90"]
 
 
 def test_gegenansage_one_card_later() -> None:
     state = play(scripted(), "0:healthy", "1:healthy", "2:healthy", "3:healthy")
     state = play(state, "0:HA", "1:HK", "2:SQ", "3:H9", "2:SQ", "3:DJ", "0:D9")
-    state = apply(state, "1:re")  # seat 1 has 11 cards: in time
-    state = apply(state, "1:D9")
+    state = apply(state, parse("1:re"))  # seat 1 has 11 cards: in time
+    state = apply(state, parse("1:D9"))
     # seat 2 and 3 (Kontra) hold 10 cards: too late for Kontra, but Re needed 11
     # so Kontra may answer with one card fewer
-    assert "3:kontra" in legal_for(state, 3)
-    state = apply(state, "3:kontra")
+    assert parse("3:kontra") in legal_for(state, 3)
+    state = apply(state, parse("3:kontra"))
     assert "kontra" in state.frozen  # past its own deadline: no more announcements
-    assert [a for a in legal_for(state, 3) if a.endswith(("no90", "no60"))] == []
+    assert [a for a in legal_for(state, 3) if a.word in ("no90", "no60")] == []

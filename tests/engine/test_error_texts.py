@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from doko.errors import MESSAGES, param_names
+from doko.game.errors import MESSAGES, param_names
 from support import ROOT
 
 FIELD = re.compile(r"\{(\w+)(?=[}|])")  # {name} or {n|one|more}, not a literal {a, b}

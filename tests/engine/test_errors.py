@@ -1,4 +1,4 @@
-"""Refusals as codes with parameters (doko.errors): every code raised is in the one
+"""Refusals as codes with parameters (doko.game.errors): every code raised is in the one
 table with the parameters it declares, the English sentences stay as they were, and
 the api answers ``{"error", "code", "params"}``."""
 
@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from doko import api
-from doko.errors import MESSAGES, DokoError, IllegalAction, error_codes, param_names
-from doko.rules import load_rules
-from doko.state import apply, legal_actions, new_game, seeded_game
+from doko.game.actions import parse
+from doko.game.errors import MESSAGES, DokoError, IllegalAction, error_codes, param_names
+from doko.game.rules import load_rules
+from doko.game.state import apply, legal_actions, new_game, seeded_game
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine" / "doko"
@@ -38,7 +39,7 @@ ERROR_CLASSES = {
 def _raised_codes() -> list[tuple[str, str, set[str]]]:
     """Every ``SomeError("code", name=...)`` in the engine: (file, code, keyword names)."""
     found = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
@@ -62,7 +63,7 @@ def test_every_raised_code_is_in_the_table_with_its_parameters() -> None:
 def test_every_code_in_the_table_is_used_somewhere() -> None:
     """Raised directly, or named as a string (a table of checks, a code chosen by a test)."""
     named = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         if path.name != "errors.py":
             tree = ast.parse(path.read_text())
             named |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
@@ -127,7 +128,7 @@ def test_refusal_in_play_names_whose_turn_it_is() -> None:
     other = (state.to_act + 1) % 4
     card = state.hands[other][0]
     with pytest.raises(IllegalAction) as info:
-        apply(state, f"{other}:{card}")
+        apply(state, parse(f"{other}:{card}"))
     assert info.value.code == "not-your-turn"
     assert info.value.params == {"seat": state.to_act, "phase": "play", "actor": other}
     assert str(info.value) == f"it is seat {state.to_act}'s turn to play"
@@ -162,7 +163,7 @@ def test_unexpected_errors_are_coded_too(monkeypatch: pytest.MonkeyPatch) -> Non
     def broken(payload: dict[str, Any]) -> dict[str, Any]:
         return {}["missing"]  # type: ignore[no-any-return]
 
-    monkeypatch.setitem(api.HANDLERS, "view", broken)
+    monkeypatch.setitem(api.SESSION.handlers, "view", broken)
     answer = json.loads(api.handle("view", "{}"))
     assert answer["code"] == "unexpected" and answer["error"] == answer["params"]["detail"]
 
@@ -173,16 +174,16 @@ def test_vorgefuehrt_neighbour_is_told_why_he_may_not_throw() -> None:
     rules = load_rules("ohne-neunen")
     start = seeded_game(rules, 5)
     state = new_game(rules, start.dealt, start.dealer, forced_solo=2)
-    state = apply(state, "2:solo:queens")
+    state = apply(state, parse("2:solo:queens"))
     assert state.phase == "play"
     for seat in (1, 3):
         with pytest.raises(IllegalAction) as info:
-            apply(state, f"{seat}:throw")
+            apply(state, parse(f"{seat}:throw"))
         assert info.value.code == "no-throw-when-vorgefuehrt"
         assert info.value.params == {"seat": 2}
         assert str(info.value) == "seat 2 is vorgeführt: nobody may throw in this deal"
     with pytest.raises(IllegalAction) as info:
-        apply(state, "1:healthy")
+        apply(state, parse("1:healthy"))
     assert info.value.code == "reservations-over"
 
 

@@ -1,4 +1,4 @@
-"""The events a step of the table answers with (doko.events via the api's step answers)."""
+"""The events a step of the table answers with (doko.page.events via the api's step answers)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.state import legal_for
+from doko.game.state import legal_for
 
 
 def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -15,9 +15,9 @@ def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def first_legal() -> str:
-    state = api.table().state
+    state = api.SESSION.table().state
     assert state.to_act is not None
-    return legal_for(state, state.to_act)[0]
+    return str(legal_for(state, state.to_act)[0])
 
 
 def test_a_move_answers_the_view_its_events_and_what_to_store() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from doko.cards import (
+from doko.game.cards import (
     DOPPELKOPF_EYES,
     HALF_EYES,
     TOTAL_EYES,
@@ -15,10 +15,10 @@ from doko.cards import (
     playing_seats,
     total_eyes,
 )
-from doko.contracts import is_solo, order_kind, solo_contract, solo_kind
-from doko.rules import PRESETS
-from doko.state import apply, legal_actions, seeded_game
-from doko.tricks import played_by_seat
+from doko.game.contracts import is_solo, order_kind, solo_contract, solo_kind
+from doko.game.rules import PRESETS
+from doko.game.state import apply, legal_actions, seeded_game
+from doko.game.tricks import played_by_seat
 
 
 def test_the_augen_of_every_deck_played() -> None:

@@ -1,5 +1,5 @@
 """Random games under house rules: every option on together, and random valid
-variants of every preset (doko.variants), with the invariants simulate checks after
+variants of every preset (doko.game.variants), with the invariants simulate checks after
 every game (each card once, 240 Augen, one card per seat in a trick, legal cards only
 since every action goes through apply, points summing as the scoring requires); and
 every bot level on random variants, a few deals each, without a crash."""
@@ -10,14 +10,15 @@ import random
 
 import pytest
 
-from doko.botregistry import LEVELS
-from doko.cards import Card, deal
-from doko.observation import observe
-from doko.outcome import result
-from doko.rules import PRESETS
-from doko.sim import check_invariants, play_game, simulate
-from doko.state import GameState, apply, legal_actions, new_game
-from doko.variants import everything_on, random_rules
+from doko.bots.botregistry import LEVELS
+from doko.bots.sim import check_invariants, play_game, simulate
+from doko.game.actions import parse
+from doko.game.cards import Card, deal
+from doko.game.observation import observe
+from doko.game.outcome import result
+from doko.game.rules import PRESETS
+from doko.game.state import GameState, apply, legal_actions, new_game
+from doko.game.variants import everything_on, random_rules
 
 VARIANTS = 40  # random variants, each played at every table size it allows
 GAMES_PER_VARIANT = 8
@@ -66,7 +67,7 @@ def _step(state: GameState, rng: random.Random) -> GameState:
     """A random action, but no reservation: normal games, where the pigs are."""
     legal = legal_actions(state)
     if state.phase == "reservations":
-        return apply(state, f"{state.to_act}:healthy")
+        return apply(state, parse(f"{state.to_act}:healthy"))
     return apply(state, rng.choice(legal), legal)
 
 

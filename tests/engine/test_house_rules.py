@@ -11,15 +11,16 @@ from typing import Any
 
 import pytest
 
-from doko.cards import Card, parse_cards
-from doko.contracts import card_order
-from doko.errors import RulesError
-from doko.explain import walk
-from doko.notation import record_of
-from doko.observation import observe
-from doko.outcome import result
-from doko.rules import PRESETS, describe, load_rules
-from doko.state import apply, legal_for, new_game
+from doko.game.actions import parse
+from doko.game.cards import Card, parse_cards
+from doko.game.contracts import card_order
+from doko.game.errors import RulesError
+from doko.game.notation import record_of
+from doko.game.observation import observe
+from doko.game.outcome import result
+from doko.game.rules import PRESETS, describe, load_rules
+from doko.game.state import apply, legal_for, new_game
+from doko.page.explain import walk
 from house_deals import (
     DULLEN_LAST_DEAL,
     HEALTHY,
@@ -112,7 +113,7 @@ def test_pigs_reveal_at_reservation_or_at_play() -> None:
     for reveal, shown in (("reservation", 4), ("play", -1)):
         state = new_game(rules(pigs="both", pigs_reveal=reveal), start, 0)
         for action in HEALTHY:
-            state = apply(state, action)
+            state = apply(state, parse(action))
         assert state.pig_seat == 0 and state.pigs_shown == shown
         other = observe(state, 1)
         assert other.public.pig_seat == (0 if reveal == "reservation" else None)
@@ -171,9 +172,9 @@ def test_pigs_count_for_the_poverty_limit() -> None:
         parse_cards("C9 C9 SK SK S9 S9 HA HA HK HK H9 H9"),
     ]
     plain = rules(poverty="ask", poverty_counts_fox=False)
-    assert "0:poverty" in legal_for(new_game(plain, hands, 3), 0)
+    assert parse("0:poverty") in legal_for(new_game(plain, hands, 3), 0)
     piggy = rules(poverty="ask", poverty_counts_fox=False, pigs="both")
-    assert "0:poverty" not in legal_for(new_game(piggy, hands, 3), 0)
+    assert parse("0:poverty") not in legal_for(new_game(piggy, hands, 3), 0)
 
 
 # -- Dullen ------------------------------------------------------------------------
@@ -268,9 +269,9 @@ def test_throw_hands(hand: str) -> None:
         rest.remove(c)
     hands = [tuple(mine), tuple(rest[:12]), tuple(rest[12:24]), tuple(rest[24:])]
     only_kings = rules(throw="immediate")
-    assert "0:throw" not in legal_for(new_game(only_kings, hands, 3), 0)
+    assert parse("0:throw") not in legal_for(new_game(only_kings, hands, 3), 0)
     house = rules(throw="immediate", throw_hands=[hand])
-    state = apply(new_game(house, hands, 3), "0:throw")
+    state = apply(new_game(house, hands, 3), parse("0:throw"))
     assert state.contract == "redeal" and result(state)["points"] == [0, 0, 0, 0]
 
 
@@ -280,11 +281,11 @@ def test_throw_thresholds() -> None:
     for c in four_nines:
         rest.remove(c)
     hands = [four_nines, tuple(rest[:12]), tuple(rest[12:24]), tuple(rest[24:])]
-    assert "0:throw" not in legal_for(
+    assert parse("0:throw") not in legal_for(
         new_game(rules(throw="reservation", throw_hands=["nines"]), hands, 3), 0
     )
     four = rules(throw="reservation", throw_hands=["nines"], throw_nines=4)
-    assert "0:throw" in legal_for(new_game(four, hands, 3), 0)
+    assert parse("0:throw") in legal_for(new_game(four, hands, 3), 0)
 
 
 # -- options, metadata and refusals ------------------------------------------------------
@@ -342,29 +343,29 @@ def test_refusals_name_their_option(options: dict[str, Any], code: str, option: 
 
 
 def test_throw_refused_names_the_hands() -> None:
-    from doko.errors import IllegalAction
+    from doko.game.errors import IllegalAction
 
     house = rules(throw="reservation", throw_hands=["nines", "fox-highest"])
     state = new_game(house, hands_of(PIGS_DEAL), 0)
     with pytest.raises(IllegalAction) as info:
-        apply(state, "1:throw")
+        apply(state, parse("1:throw"))
     assert info.value.code == "throw-hand-refused"
     assert info.value.params == {"hands": ["nines", "fox-highest"]}
 
 
 def test_standard_bot_never_smears_a_pig() -> None:
-    from doko.bots import smear
+    from doko.bots.bots import smear
 
     start = new_game(rules(pigs="both"), hands_of(PIGS_DEAL), 0)
     for action in HEALTHY:
-        start = apply(start, action)
+        start = apply(start, parse(action))
     obs = observe(start, 0)
     # the Karo-As is worth more Augen, but as a Schweinchen it is the top trump
     assert smear(obs, cards("DA SA")) == Card("S", "A")
 
 
 def test_every_rules_refusal_declares_its_option() -> None:
-    from doko.errors import MESSAGES, param_names
+    from doko.game.errors import MESSAGES, param_names
 
     codes = [c for c in MESSAGES if c.startswith("option-")]
     codes += ["unknown-option", "unknown-preset", "rules-shape", "rules-options-shape"]
@@ -382,7 +383,7 @@ def test_every_rules_refusal_declares_its_option() -> None:
 def test_standard_bot_declares_picture_solos(hand: str, solo: str) -> None:
     import random
 
-    from doko.bots import standard_bot
+    from doko.bots.bots import standard_bot
 
     mine = parse_cards(hand)
     rest = [c for h in hands_of(PIGS_DEAL) for c in h]
@@ -400,7 +401,7 @@ PICTURE = ["kings", "queens-jacks", "kings-queens", "kings-jacks", "koehler"]
 
 
 def test_which_cards_are_pigs() -> None:
-    from doko.pigs import pig_cards
+    from doko.game.pigs import pig_cards
 
     both = rules(pigs="both", superpigs=True, pigs_in_solo=True)
     assert pig_cards(both, "normal", 48) == (Card("D", "A"), Card("D", "9"))

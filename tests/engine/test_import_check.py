@@ -39,7 +39,7 @@ def keeper(*summaries: dict[str, Any], preset: str = "ddv", players: int = 4) ->
 def saved_table(actions: int) -> dict[str, Any]:
     call("new_game", {"rules": "ddv", "seed": 3, "bots": [None] * 4})
     for _ in range(actions):
-        state = api.table().state
+        state = api.SESSION.table().state
         seat = state.to_act
         assert seat is not None
         action = api.legal_for(state, seat)[0]
@@ -65,9 +65,9 @@ def test_good_entries_pass() -> None:
 def test_checking_a_saved_table_leaves_the_running_table_alone() -> None:
     table = saved_table(6)
     call("new_game", {"rules": "klassisch", "seed": 9, "bots": [None] * 4})
-    running = api.table().state
+    running = api.SESSION.table().state
     assert problems(("game:x", {"hash": "#/game", "table": table})) == []
-    assert api.table().state is running
+    assert api.SESSION.table().state is running
 
 
 def test_a_keeper_game_with_impossible_augen_is_named_by_its_number() -> None:

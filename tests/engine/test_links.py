@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
-from doko import links, sim
-from doko.notation import record_of, replay
-from doko.outcome import result
-from doko.rules import load_rules
-from doko.state import new_game
+from doko.bots import sim
+from doko.game.notation import record_of, replay
+from doko.game.outcome import result
+from doko.game.rules import load_rules
+from doko.game.state import new_game
+from doko.page import links
 
 ROOT = Path(__file__).resolve().parents[2]
 PRESETS = ("ddv", "ohne-neunen", "berndt", "lockhausen", "klassisch")

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 from doko import api
-from doko.cards import CARDS
-from doko.metadata import describe
-from doko.rules import PRESETS
-from doko.state import seeded_game
+from doko.game.cards import CARDS
+from doko.game.rules import PRESETS
+from doko.game.state import seeded_game
+from doko.page.metadata import describe
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from doko.explain import walk
+from doko.page.explain import walk
 from support import ROOT
 
 DEMOS = sorted((ROOT / "engine/doko/demos").rglob("*.json"))

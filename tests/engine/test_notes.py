@@ -1,4 +1,4 @@
-"""Notes on a replay (doko.notes): they travel beside the link's game, stay plain
+"""Notes on a replay (doko.page.notes): they travel beside the link's game, stay plain
 text within their limits, and a link without them (or with broken ones) still opens."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from doko import api, links
-from doko.errors import LinkError
-from doko.notes import MAX_NOTE, MAX_NOTES, check_notes, decode_notes, encode_notes
+from doko import api
+from doko.game.errors import LinkError
+from doko.page import links
+from doko.page.notes import MAX_NOTE, MAX_NOTES, check_notes, decode_notes, encode_notes
 from support import view_of
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from doko import api, links
+from doko import api
+from doko.page import links
 from support import view_of
 
 DATA = json.loads(

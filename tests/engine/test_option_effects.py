@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from doko.cards import Card, deal
-from doko.gamestate import GameState, updated
-from doko.reservations import may_throw, priority
-from doko.rules import load_rules
-from doko.state import new_game
-from doko.tricks import specials_awarded
+from doko.game.cards import Card, deal
+from doko.game.gamestate import GameState, updated
+from doko.game.reservations import may_throw, priority
+from doko.game.rules import load_rules
+from doko.game.state import new_game
+from doko.game.tricks import specials_awarded
 
 
 def state_of(preset: str, **options: Any) -> GameState:

@@ -10,12 +10,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doko.cards import deal
-from doko.notation import RecordError, record_of, replay
-from doko.outcome import result
-from doko.rules import PRESETS
-from doko.sim import play_game, play_randomly, simulate
-from doko.state import apply, cards_only_from_now, legal_actions, new_game, play_out, playable_cards
+from doko.bots.sim import play_game, play_randomly, simulate
+from doko.game.actions import parse
+from doko.game.cards import deal
+from doko.game.notation import RecordError, record_of, replay
+from doko.game.outcome import result
+from doko.game.rules import PRESETS
+from doko.game.state import (
+    apply,
+    cards_only_from_now,
+    legal_actions,
+    new_game,
+    play_out,
+    playable_cards,
+)
 
 GAMES = 2000
 RECORD = json.loads(
@@ -65,7 +73,7 @@ def test_playout_ends_where_stepping_ends(preset: str, players: int) -> None:
         ended = play_out(state, lambda cards: cards[-1])
         while not state.is_over:
             seat = state.to_act
-            state = apply(state, f"{seat}:{playable_cards(state, seat)[-1]}")
+            state = apply(state, parse(f"{seat}:{playable_cards(state, seat)[-1]}"))
         assert ended == state
     # klassisch may declare a solo with one Kreuz-Dame any time: never cards only
     assert fast_path_used > 100 or rules.solo_one_queen

@@ -10,8 +10,8 @@ import pytest
 
 from clirun import doko
 from doko import api
-from doko.actions import Action
-from doko.review import MISTAKE, duplicate, review_record
+from doko.bots.review import MISTAKE, duplicate, review_record
+from doko.game.actions import Action
 from support import view_of
 
 REVIEW = Path(__file__).resolve().parents[1] / "records" / "review"

@@ -1,4 +1,4 @@
-"""The rules editor's requests: check_rules and rules_help (doko.editor via the api)."""
+"""The rules editor's requests: check_rules and rules_help (doko.page.editor via the api)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.rules import PRESETS, describe
+from doko.game.rules import PRESETS, describe
 from support import view_of
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from doko.rules import load_rules
-from doko.scoring import Summary, goals, score
-from doko.summary import complete_announcements, summary_from_json
+from doko.game.rules import load_rules
+from doko.game.scoring import Summary, goals, score
+from doko.game.summary import complete_announcements, summary_from_json
 
 
 def summary(rules: Any, eyes_re: int, **fields: Any) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from clirun import doko
-from doko.notation import RecordError, replay
-from doko.outcome import result
-from doko.rules import PRESETS
-from doko.state import GameState
+from doko.game.notation import RecordError, replay
+from doko.game.outcome import result
+from doko.game.rules import PRESETS
+from doko.game.state import GameState
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTED = Path(__file__).resolve().parents[1] / "records" / "scripted"

@@ -9,27 +9,15 @@ import random
 
 import pytest
 
-from doko import api, solver, strong
-from doko.botregistry import LEVELS, get_bot
-from doko.bots import Effort, choose_standard
-from doko.cards import CQ, Card, deck, parse_cards
-from doko.compact import compact_ok
-from doko.compact_policy import PlayedOut
-from doko.levels import PLAYER_LEVELS, level_bot, levels
-from doko.observation import Observation, observe
-from doko.rules import PRESETS, load_rules
-from doko.solver import solve, worth
-from doko.state import (
-    GameState,
-    apply,
-    cards_only_from_now,
-    legal_actions,
-    new_game,
-    play_card,
-    playable_cards,
-    seeded_game,
-)
-from doko.strong import (
+from doko import api
+from doko.bots import solver, strong
+from doko.bots.botregistry import LEVELS, get_bot
+from doko.bots.bots import Effort, choose_standard
+from doko.bots.compact import compact_ok
+from doko.bots.compact_policy import PlayedOut
+from doko.bots.levels import PLAYER_LEVELS, level_bot, levels
+from doko.bots.solver import solve, worth
+from doko.bots.strong import (
     _answers_due,
     _claim_wedding,
     _wilson_low,
@@ -40,7 +28,21 @@ from doko.strong import (
     rollout,
     value_of,
 )
-from doko.worlds import sample_world, solo_hand_likelihood, weighted_worlds
+from doko.bots.worlds import sample_world, solo_hand_likelihood, weighted_worlds
+from doko.game.actions import parse
+from doko.game.cards import CQ, Card, deck, parse_cards
+from doko.game.observation import Observation, observe
+from doko.game.rules import PRESETS, load_rules
+from doko.game.state import (
+    GameState,
+    apply,
+    cards_only_from_now,
+    legal_actions,
+    new_game,
+    play_card,
+    playable_cards,
+    seeded_game,
+)
 
 SEARCH_BOTS = ["strong#4", "strong-v1#4", "ismcts#30"]
 
@@ -71,10 +73,10 @@ def test_a_weak_hand_stays_healthy_and_quiet() -> None:
         rng = random.Random(seed)
         assert str(bot(observe(state, 0), rng)) == "0:healthy"
         for seat in range(4):
-            state = apply(state, f"{seat}:healthy")
+            state = apply(state, parse(f"{seat}:healthy"))
         assert state.phase == "play" and state.to_act == 0
         obs = observe(state, 0)
-        assert "0:re" in obs.legal
+        assert parse("0:re") in obs.legal
         assert str(bot(obs, rng)) != "0:re"
 
 
@@ -88,7 +90,7 @@ def _solo_against(seat_hand: str, soloist_hand: str) -> GameState:
     hands = [tuple(mine), tuple(solo), tuple(rest[:12]), tuple(rest[12:])]
     state = new_game(PRESETS["ddv"], hands, dealer=3)
     for action in ("0:healthy", "1:solo:diamonds", "2:healthy", "3:healthy"):
-        state = apply(state, action)
+        state = apply(state, parse(action))
     return state
 
 
@@ -132,13 +134,13 @@ def test_a_known_re_holds_a_kreuz_dame_in_every_world() -> None:
     hands = deal_with("DJ DK D9 CK C9 SK S9 ST HK H9 HK SA", 8)
     state = new_game(PRESETS["ddv"], hands, dealer=3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     re_seat = next(s for s in range(1, 4) if CQ in state.hands[s])
     while state.to_act != re_seat:
         seat = state.to_act
         assert seat is not None
         state = play_card(state, seat, playable_cards(state, seat)[0])
-    state = apply(state, f"{re_seat}:re")
+    state = apply(state, parse(f"{re_seat}:re"))
     obs = observe(state, 0)
     for world in weighted_worlds(obs, random.Random(2), 20):
         assert CQ in world.dealt[re_seat]
@@ -150,7 +152,7 @@ def test_a_seat_without_an_alte_rarely_meets_a_silent_hochzeit() -> None:
     hands = deal_with("DJ DK D9 CK C9 SK S9 ST HK H9 HK SA", 8)
     state = new_game(PRESETS["ddv"], hands, dealer=3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     obs = observe(state, 0)
     rng = random.Random(3)
 
@@ -170,7 +172,7 @@ def test_rollouts_fight_for_the_trick_that_decides_a_hochzeit() -> None:
     ]
     state = new_game(PRESETS["ddv"], hands, dealer=1)
     for action in ("2:healthy", "3:healthy", "0:healthy", "1:wedding", "2:SQ"):
-        state = apply(state, action)
+        state = apply(state, parse(action))
     # the Pik-Dame is led into the open Hochzeit: the next seat takes it with a Dulle
     # (the standard cards would let a trick of three Augen go)
     assert _claim_wedding(state, 3, playable_cards(state, 3)) == Card("H", "T")
@@ -178,7 +180,7 @@ def test_rollouts_fight_for_the_trick_that_decides_a_hochzeit() -> None:
     assert final.wedding_decided == 1 and 2 not in final.re_party
     # the seat after cannot beat the Dulle and gives the Hochzeiter's partner-to-be
     # its cheapest trump (the policy, counting on it, would smear its Karo-Zehn)
-    taken = apply(state, "3:HT")
+    taken = apply(state, parse("3:HT"))
     assert _claim_wedding(taken, 0, playable_cards(taken, 0)) == Card("D", "9")
 
 
@@ -186,7 +188,7 @@ def test_the_solver_finds_the_last_trick() -> None:
     hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
     state = new_game(PRESETS["ddv"], hands, dealer=3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     while sum(map(len, state.hands)) > 4:
         seat = state.to_act
         assert seat is not None
@@ -200,7 +202,7 @@ def test_the_solver_finds_the_last_trick() -> None:
         seat = end.to_act
         assert seat is not None
         end = play_card(end, seat, playable_cards(end, seat)[0])
-    from doko.outcome import result
+    from doko.game.outcome import result
 
     assert value == result(end)["points"][state.to_act]
 
@@ -209,12 +211,12 @@ def test_the_solver_breaks_ties_by_augen() -> None:
     hands = deal_with("HT CA SA HA DA DT DK D9 CK C9 SK S9")
     state = new_game(PRESETS["ddv"], hands, dealer=3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     while not state.is_over:
         seat = state.to_act
         assert seat is not None
         state = play_card(state, seat, playable_cards(state, seat)[0])
-    from doko.outcome import result
+    from doko.game.outcome import result
 
     out = result(state)
     points, eyes = out["points"][0], out["eyes"][state.party(0)]
@@ -264,7 +266,7 @@ def first_card_turn(hand: str, seed: int) -> Observation:
     rules = load_rules({"preset": "ddv", "options": {"solos": []}})
     state = new_game(rules, deal_with(hand, seed), dealer=3)
     for seat in range(4):
-        state = apply(state, f"{seat}:healthy")
+        state = apply(state, parse(f"{seat}:healthy"))
     return observe(state, 0)
 
 
@@ -302,7 +304,7 @@ def test_a_hochzeit_keeps_the_careful_bars_at_the_top_level(
     monkeypatch.setattr(strong, "_best_word", record)
     wedding = new_game(PRESETS["ddv"], deal_with("CQ CQ HT SQ HQ DJ DA DT CA C9 SA HA"), 3)
     for action in ("0:wedding", "1:healthy", "2:healthy", "3:healthy"):
-        wedding = apply(wedding, action)
+        wedding = apply(wedding, parse(action))
     while not {"re", "kontra"} & set(observe(wedding, wedding.to_act or 0).legal_words):
         seat = wedding.to_act or 0
         wedding = apply(wedding, choose_standard(observe(wedding, seat), random.Random(1))[0])
@@ -494,7 +496,7 @@ def _check_legal(preset: str, count: int) -> None:
         obs = observe(state, seat)
         for spec, bot in bots.items():
             action = bot(obs, random.Random(i))
-            assert str(action) in obs.legal, (spec, action, state.history)
+            assert action in obs.legal, (spec, action, state.history)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -519,7 +521,7 @@ def test_a_bot_sees_only_its_own_hand(spec: str) -> None:
         a = new_game(rules, hands, dealer=3)
         b = new_game(rules, swapped, dealer=3)
         for seat in range(4):
-            a, b = apply(a, f"{seat}:healthy"), apply(b, f"{seat}:healthy")
+            a, b = apply(a, parse(f"{seat}:healthy")), apply(b, parse(f"{seat}:healthy"))
         if a.contract != "normal" or a.to_act != 0:
             continue
         obs_a, obs_b = observe(a, 0), observe(b, 0)
@@ -573,14 +575,14 @@ def test_the_taker_of_an_armut_weighs_what_to_give_back() -> None:
     state = new_game(
         rules, [tuple(poor), tuple(rest[:10]), tuple(rest[10:20]), tuple(rest[20:])], 3
     )
-    state = apply(state, "0:poverty")
+    state = apply(state, parse("0:poverty"))
     while state.phase != "poverty-return":
         state = apply(
-            state, next(a for a in legal_actions(state) if a.endswith(("healthy", "accept")))
+            state, next(a for a in legal_actions(state) if a.word in ("healthy", "accept"))
         )
     taker = state.to_act
     assert taker == 1
     obs = observe(state, taker)
     action, why = choose_strong(obs, random.Random(1), Effort(8, 10.0))
-    assert str(action) in obs.legal
+    assert action in obs.legal
     assert (action.seat, action.kind) == (1, "poverty-return") and "sampled deals" in why

@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from clirun import doko
-from doko.cards import CQ, Card, deck
-from doko.rules import PRESETS, load_rules
-from doko.series import (
+from doko.bots.sim import play_game
+from doko.game.actions import parse
+from doko.game.cards import CQ, Card, deck
+from doko.game.rules import PRESETS, load_rules
+from doko.game.state import GameState, apply, legal_actions, new_game
+from doko.table.series import (
     Series,
     SeriesError,
     Settings,
@@ -25,8 +28,6 @@ from doko.series import (
     start_series,
     totals,
 )
-from doko.sim import play_game
-from doko.state import GameState, apply, legal_actions, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DDV = PRESETS["ddv"]
@@ -45,7 +46,7 @@ def declare(state: GameState, words: dict[int, str]) -> GameState:
     while state.phase == "reservations":
         seat = state.to_act
         assert seat is not None
-        state = apply(state, f"{seat}:{words.get(seat, 'healthy')}")
+        state = apply(state, parse(f"{seat}:{words.get(seat, 'healthy')}"))
     return state
 
 
@@ -158,7 +159,7 @@ def test_poverty_nobody_takes_keeps_the_dealer() -> None:
     state = declare(state, {1: "poverty"})
     assert state.phase == "poverty"
     for seat in (2, 3, 0):
-        state = apply(state, f"{seat}:decline")
+        state = apply(state, parse(f"{seat}:decline"))
     series = record_game(series, state)
     assert sheet(series)[0]["contract"] == "redeal"
     assert current_deal(series).dealer == 0 and series.passed == 0
@@ -211,8 +212,8 @@ def test_vorfuehren_after_the_rounds_in_seat_order() -> None:
         assert (start.forced_solo, start.dealer) == (forced, dealer)
         state = start_game(series)
         assert state.to_act == forced
-        assert legal_actions(state) == [f"{forced}:solo:{k}" for k in DDV.solos]
-        state = apply(state, f"{forced}:solo:clubs")
+        assert [str(a) for a in legal_actions(state)] == [f"{forced}:solo:{k}" for k in DDV.solos]
+        state = apply(state, parse(f"{forced}:solo:clubs"))
         assert state.duty_solo and state.phase == "play" and state.to_act == forced
         series = record_game(series, play_out(state))
     assert is_finished(series)

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from doko.draw import check_entrants, draw_tables, table_sizes
-from doko.rules import PRESETS
-from doko.tournament import TournamentError, play_tournament
+from doko.game.rules import PRESETS
+from doko.table.draw import check_entrants, draw_tables, table_sizes
+from doko.table.tournament import TournamentError, play_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCKHAUSEN = PRESETS["lockhausen"]

@@ -1,5 +1,5 @@
 """A tournament evening kept by hand: the draw from a seed, each table's sheet
-checked by the engine, the standings (doko.evening, the api, the command line)."""
+checked by the engine, the standings (doko.table.evening, the api, the command line)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from doko import api
-from doko.draw import draw_round, ranking
-from doko.errors import TournamentError
-from doko.evening import check_sheet, standings
-from doko.rules import PRESETS
+from doko.game.errors import TournamentError
+from doko.game.rules import PRESETS
+from doko.table.draw import draw_round, ranking
+from doko.table.evening import check_sheet, standings
 from tourney_data import sheet
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,7 @@ import json
 from typing import Any
 
 from doko import api
-from doko.actions import Action
-from doko.state import legal_for
+from doko.game.state import legal_for
 
 
 def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -19,7 +18,7 @@ def call(kind: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
 
 def move(seat_is_bot: list[bool]) -> None:
     """The next move: the bot's where a bot sits, else the seat's first legal action."""
-    state = api.table().state
+    state = api.SESSION.table().state
     seat = state.to_act
     assert seat is not None
     if seat_is_bot[seat]:
@@ -34,7 +33,7 @@ def until_card_of(seat: int, bots: list[bool]) -> None:
     """Play on until ``seat`` has just played a card."""
     while True:
         move(bots)
-        last = Action.from_str(api.table().state.history[-1])
+        last = api.SESSION.table().state.history[-1]
         if last.seat == seat and last.is_card:
             return
 
@@ -56,10 +55,10 @@ def test_a_guest_card_is_never_taken_back_even_after_the_guest_left() -> None:
     assert call("view")["can_undo"] is False
     # the host's next card can be taken back again, the guest's stays
     until_card_of(0, [False, True, True, True])
-    before = api.table().state.history
+    before = api.SESSION.table().state.history
     assert call("view")["can_undo"] is True
     call("undo")
-    after = api.table().state.history
+    after = api.SESSION.table().state.history
     assert after == before[: len(after)] and len(after) >= saved["undo_from"]
 
 

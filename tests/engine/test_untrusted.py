@@ -15,11 +15,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doko import api, cli, links, untrusted
-from doko.errors import MESSAGES, DokoError, LinkError
-from doko.evening import check_sheet
-from doko.notation import replay
-from doko.rules import load_rules
+from doko import api, cli
+from doko.game import untrusted
+from doko.game.errors import MESSAGES, DokoError, LinkError
+from doko.game.notation import replay
+from doko.game.rules import load_rules
+from doko.page import links
+from doko.table.evening import check_sheet
 from untrusted_cases import (
     EVENING,
     FUZZ,
@@ -89,7 +91,9 @@ def test_the_api_answers_mutated_requests_cleanly(data: Any) -> None:
     kind, base = data.draw(st.sampled_from(API_BASES))
     if data.draw(st.integers(0, 9)) == 0:
         # any request but the engine's benchmark, which plays as many games as it is told
-        kind = data.draw(st.sampled_from([k for k in api.HANDLERS if k != "bench"] + ["", "?"]))
+        kind = data.draw(
+            st.sampled_from([k for k in api.SESSION.handlers if k != "bench"] + ["", "?"])
+        )
     text = data.draw(mutated_text([base]))
     ask(kind, text)
     # whatever came before, the engine still deals and plays

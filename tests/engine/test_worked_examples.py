@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from doko.scoring import score
-from doko.summary import summary_from_json
+from doko.game.scoring import score
+from doko.game.summary import summary_from_json
 
 
 def special(kind: str, party: str) -> dict[str, str]:

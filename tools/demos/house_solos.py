@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doko.state import GameState
+from doko.game.state import GameState
 
 from .picks import anyone, first_with, has, played_as, strong_for
 from .spec import Events, Search, Texts

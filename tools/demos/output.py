@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from doko.explain import walk
-from doko.notation import replay
-from doko.outcome import result
+from doko.game.notation import replay
+from doko.game.outcome import result
+from doko.page.explain import walk
 
 from .picks import events_of, has
 from .spec import Expect, Texts
@@ -49,7 +49,7 @@ def stats() -> None:
     """Demos per topic, and how many steps say more than who played what."""
     from collections import Counter
 
-    from doko.explain import PLAIN_KEYS
+    from doko.page.explain import PLAIN_KEYS
 
     topics: Counter[str] = Counter()
     steps = plain = ruled = 0

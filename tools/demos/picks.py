@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from doko.explain import walk
-from doko.state import GameState
+from doko.game.state import GameState
+from doko.page.explain import walk
 
 from .spec import Declare, Events, Want
 
@@ -80,7 +80,7 @@ def anyone(state: GameState, seat: int) -> bool:
 
 
 def trumps_in(state: GameState, seat: int, kind: str) -> int:
-    from doko.contracts import card_order
+    from doko.game.contracts import card_order
 
     order = card_order(kind, state.rules, state.rules.deck_for(state.players))
     return sum(order.follows[c] == "T" for c in state.hands[seat])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doko.state import GameState
+from doko.game.state import GameState
 
 from .picks import first_with, played_as, trumps_in
 from .spec import Scripted, Search
@@ -10,7 +10,7 @@ from .spec import Scripted, Search
 
 def poverty_with_fox(state: GameState, seat: int) -> bool:
     """Four trumps counting the Karo-Ass, three without it: only Lockhausen allows it."""
-    from doko.cards import DA
+    from doko.game.cards import DA
 
     hand = state.hands[seat]
     return DA in hand and trumps_in(state, seat, "normal") == 4

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from doko.errors import DokoError
-from doko.rules import load_rules
+from doko.game.errors import DokoError
+from doko.game.rules import load_rules
 
 from .catalog import SCRIPTED, SEARCHES
 from .output import OUT, RECORDS, write
@@ -15,7 +15,7 @@ from .search import USED, search
 
 def engine_knows(needed: tuple[str, ...]) -> bool:
     """Does this engine know the house-rule options (``name`` or ``name:value``)?"""
-    from doko.rules import PRESETS
+    from doko.game.rules import PRESETS
 
     base = PRESETS["ddv"]
     for item in needed:

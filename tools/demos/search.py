@@ -6,13 +6,14 @@ import json
 import random
 from typing import Any
 
-from doko.botregistry import get_bot
-from doko.cards import deal
-from doko.errors import DokoError
-from doko.notation import record_of, replay
-from doko.observation import observe
-from doko.rules import load_rules
-from doko.state import GameState, apply, legal_actions, new_game
+from doko.bots.botregistry import get_bot
+from doko.game.actions import parse
+from doko.game.cards import deal
+from doko.game.errors import DokoError
+from doko.game.notation import record_of, replay
+from doko.game.observation import observe
+from doko.game.rules import load_rules
+from doko.game.state import GameState, apply, legal_actions, new_game
 
 from .picks import events_of
 from .spec import Search
@@ -27,7 +28,7 @@ def play(state: GameState, rng: random.Random, script: dict[int, str] | None) ->
         seat = state.to_act
         assert seat is not None
         if state.phase == "reservations" and script is not None:
-            action = f"{seat}:{script.get(seat, 'healthy')}"
+            action = parse(f"{seat}:{script.get(seat, 'healthy')}")
             if action not in legal_actions(state):
                 return None
             state = apply(state, action)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doko.state import GameState
+from doko.game.state import GameState
 
 from .picks import has, trumps_in
 from .spec import Scripted, Search

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doko.state import GameState
+from doko.game.state import GameState
 
 Texts = tuple[str, str, str, str]  # title de, title en, line de, line en
 Expect = tuple[str, dict[str, Any]]  # an event key and params it must carry

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doko.cards import CQ
+from doko.game.cards import CQ
 
 from .picks import first_with
 from .spec import Scripted, Search
