@@ -358,7 +358,7 @@ function live() {
 }
 
 function speak(text) {
-  const el = document.getElementById("plays");
+  const el = globalThis.document?.getElementById("plays"); // none in node's tests
   if (el) el.textContent = text;
 }
 
