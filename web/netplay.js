@@ -21,7 +21,7 @@ const MAX_ANSWER_TEXT = 20_000; // characters of a pasted answer kept (a link is
 const ICE_WAIT_MS = 5000; // the most we wait for the network's candidates
 const SETUP_MS = 8000; // an answer taken, the most we wait for its guest's channel to open
 
-// {state, update, call, alert, show(view), stun(), act(action) -> refusal | null,
+// {state, update, flush, call, alert, show(view), stun(), act(action) -> refusal | null,
 //  setBots(bots), scheduleBot, botSpec(), engineBusy()}
 let ctx = null;
 
@@ -197,6 +197,7 @@ async function makeInvite() {
     h.invites.push(k);
     h.invite = invite;
   });
+  ctx.flush(); // the page's tests read the link once it is drawn
   document.body.dataset.inviteLink = invite.link;
 }
 
@@ -661,6 +662,7 @@ async function sitDown() {
   const payload = await encode({ v: 1, k: inv.k, a: compactSdp(pc.localDescription.sdp), seat, name: name.trim() });
   const answer = await withQr(linkTo("answer", payload), t("answerQr"));
   changeGuest((g) => { g.answer = answer; });
+  ctx.flush(); // the page's tests read the link once it is drawn
   document.body.dataset.answerLink = answer.link;
   return undefined;
 }

@@ -17,7 +17,7 @@ export function wireTable(ctx, game, table, { seatName, flush }) {
   together.initTogether({ state, update, alert: say,
     start: (mode, names) => game.startTogether(mode, names), rounds: () => state.rounds ?? defaultRounds(state) });
   passplay.initPassplay({ state, update, call, show: game.setView });
-  net.initNetplay({ state, update, call, alert: say,
+  net.initNetplay({ state, update, flush, call, alert: say,
     show: (view, events) => game.setView(view, tools.checkedEvents(events, view.players)),
     stun: together.stunSetting, act: game.guestMove, setBots: game.setBots, scheduleBot: game.scheduleBot,
     botSpec: () => levelBot(state), engineBusy: () => state.game.inFlight > 0 });

@@ -294,7 +294,6 @@ export function intent(it) {
   switch (it.kind) {
     case "theme":
       setOption("theme", themeOf(ctx.state.options) === "dark" ? "light" : "dark");
-      ctx.update(); // "auto" drawn in the system's colours is a change too
       return true;
     case "settings":
       openSettings();
@@ -372,7 +371,7 @@ function dialog(id, title, body) {
   closeButton.addEventListener("click", () => d.close());
   d.addEventListener("close", () => {
     d.remove();
-    ctx.update(); // the page's focus and keys are back
+    ctx.update(); // the page is drawn again under it, with what was changed in it
   });
   document.body.append(d);
   d.showModal();
