@@ -356,6 +356,7 @@ function dropGuest(seatNo, conn) {
 }
 
 async function guestAct(seatNo, conn, msg) {
+  if (live.seats[seatNo] !== conn) return undefined; // the guest left while its move waited
   const seat = hostState().seats[seatNo];
   if (msg.seq <= seat.seq) return sendView(seatNo); // a repeat of a move already taken
   if (msg.seq !== seat.seq + 1) return refuse(seatNo, conn, msg.seq, { code: "seq-gap", params: {} });
