@@ -11,6 +11,7 @@ import { t, has, actionLabel, itemLabel, contractName, presetName, errorText, lo
 import { faceCard } from "./table.js";
 import { randomSeed } from "./random.js";
 import * as V from "./variants.js";
+import { openScreen } from "./store.js";
 
 export const GROUPS = ["cards", "reservations", "announcements", "specials", "scoring", "bock"];
 const LEVEL_WORDS = ["re", "no90", "no60", "no30", "black"]; // the five deadlines, in order
@@ -635,3 +636,11 @@ function helpView(state) {
       h("a", { class: "button", href: saved ? `#/rules/edit?variant=${encodeURIComponent(saved.id)}`
         : `#/rules/edit?from=${encodeURIComponent(preset)}${V.optionsParam(rules)}`, text: t("variantEdit") })));
 }
+
+// The rules editor's links: its screen, then the list, a draft or a rule set shown.
+function openEditor(ctx, { path, params }) {
+  ctx.update((s) => openScreen(s, "rules"));
+  editorRoute(ctx, path, params);
+}
+
+export const editorRoutes = { "/rules": openEditor, "/rules/*": openEditor };

@@ -3,23 +3,44 @@
 // a player's taps. All state is the store's (`state.game` holds the running game's
 // bookkeeping); createGame only binds the page's services.
 import { t, errorText } from "./i18n.js";
-import * as saved from "./storage.js";
-import * as tabs from "./tabs.js";
+import * as storage from "./storage.js";
+import * as tabLocks from "./tabs.js";
 import * as V from "./variants.js";
 import * as tools from "./table-tools.js";
 import * as together from "./together.js";
 import * as passplay from "./passplay.js";
 import * as net from "./netplay.js";
 import { randomSeed, randomId } from "./random.js";
+import { gameLink } from "./router.js";
 import { levelBot } from "./choices.js";
 import { reviewOpen, dealStat } from "./review.js";
 import { returnCount } from "./screens/play.js";
 
-// `ctx`: the page's context (state, call, alert ...); `render()` draws the store at once;
-// `seatName(seat)` names a seat as the page shows it.
-export function createGame(ctx, { render, seatName }) {
+// `ctx`: the page's context (state, update, call, alert ...); `seatName(seat)` names a
+// seat as the page shows it; `saved` and `tabs` are the device's storage and tab locks
+// (a test passes its own).
+export function createGame(ctx, { seatName, saved = storage, tabs = tabLocks }) {
   const store = ctx.state;
   const call = ctx.call;
+  const update = ctx.update;
+
+  // A new game from here on (`more` sets up its state): every older game's bot timers
+  // and engine replies carry the old token and are dropped.
+  function nextToken(more = null) {
+    update((s) => {
+      s.game.token += 1;
+      more?.(s);
+    });
+    return store.game.token;
+  }
+
+  // The table as a new game starts on it: empty, busy until the engine's first view.
+  function freshTable(s, more = {}) {
+    Object.assign(s, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [], tab: "own",
+      ...more });
+  }
+
+  const say = (text) => update((s) => { s.alert = text; });
 
   // Own the game `gameId` before touching it. false: another tab plays it, and this tab
   // says so and offers to take it over (takeOver() does).
@@ -32,43 +53,43 @@ export function createGame(ctx, { render, seatName }) {
     if (mine) {
       try { await saved.claimGame(gameId, tabs.tabId); } catch { /* no storage: nothing to guard */ }
       if (token !== store.game.token) return false;
-      store.tab = "own";
-      store.tabWhy = "";
-      store.game.again = null;
+      update((s) => {
+        Object.assign(s, { tab: "own", tabWhy: "" });
+        s.game.again = null;
+      });
       return true;
     }
-    Object.assign(store, { tab: "elsewhere", tabWhy: "", busy: false, view: null });
-    store.game.again = again;
-    render();
+    update((s) => {
+      Object.assign(s, { tab: "elsewhere", tabWhy: "", busy: false, view: null });
+      s.game.again = again;
+    });
     return false;
   }
 
   // Another tab took the game (its lock, its message or a refused write): stop here.
   function lostTable(why = "") {
     if (store.screen !== "play" || store.tab !== "own") return;
-    store.game.token++; // drops this tab's bot timers and engine replies
     tabs.release();
-    Object.assign(store, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
-    // taking it back resumes the newest saved state, whichever tab wrote it
-    store.game.again = { kind: "start", rules: store.preset, seed: randomSeed(), from: gameHash(store.game.id),
-      alert: "" };
-    render();
+    nextToken((s) => { // drops this tab's bot timers and engine replies
+      Object.assign(s, { tab: "moved", tabWhy: why, busy: false, alert: "", view: null });
+      // taking it back resumes the newest saved state, whichever tab wrote it
+      s.game.again = { kind: "start", rules: s.preset, seed: randomSeed(), from: gameHash(s.game.id), back: null };
+    });
   }
 
   // `from`: the saved game to resume: a #/play link's own, "#/game/<id>" that game, or
   // "#/game" the last one played; none there, a new game starts beside the saved ones.
-  // `onRefused(why)`: the engine refused the link's house rules (nothing is written then).
-  async function startGame(rules, seed, steal = false, from = location.hash, onRefused = null) {
-    const token = ++store.game.token;
-    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
-      expanded: [], tab: "own", variantNotice: null });
-    render();
+  // `back`: for a link's game, the link to go back to when the engine refuses its house
+  // rules (ctx.refuseLink says why; nothing is written then); null: no link's game.
+  async function startGame(rules, seed, steal = false, from = location.hash, back = null) {
+    const token = nextToken((s) => freshTable(s, { expanded: [], variantNotice: null }));
+    const refused = (why) => ctx.refuseLink(t("linkRefused", { why: errorText(why) }), back);
     const resume = await saved.savedGame(from);
     if (token !== store.game.token) return;
-    if (!resume && from.startsWith("#/game/") && onRefused) return onRefused({ code: "game-gone", params: {} });
+    if (!resume && from.startsWith("#/game/") && back !== null) return refused({ code: "game-gone", params: {} });
     const id = resume?.gameId ?? randomId();
     useGame(id, resume?.hash ?? (from.startsWith("#/play") ? from : gameHash(id)));
-    if (!await ownTable(token, { kind: "start", rules, seed, from: resume ? gameHash(id) : from, onRefused },
+    if (!await ownTable(token, { kind: "start", rules, seed, from: resume ? gameHash(id) : from, back },
       steal, id)) return;
     if (resume && await resumeSaved(token, resume)) return;
     if (token !== store.game.token) return;
@@ -76,15 +97,15 @@ export function createGame(ctx, { render, seatName }) {
       const fresh = randomId();
       if (location.hash.startsWith("#/game/")) history.replaceState(null, "", gameHash(fresh));
       useGame(fresh, from.startsWith("#/play") ? from : gameHash(fresh));
-      if (!await ownTable(token, { kind: "start", rules, seed, from, onRefused }, steal, fresh)) return;
+      if (!await ownTable(token, { kind: "start", rules, seed, from, back }, steal, fresh)) return;
     }
     if (typeof rules !== "string") {
       const checked = await checkLinkRules(token, rules);
       if (token !== store.game.token) return;
       if (checked.refusal) {
         tabs.release();
-        if (onRefused) return onRefused(checked.refusal);
-        store.alert = t("badOptions", { why: errorText(checked.refusal) });
+        if (back !== null) return refused(checked.refusal);
+        say(t("badOptions", { why: errorText(checked.refusal) }));
         rules = V.presetOf(rules);
       } else {
         rules = checked.rules;
@@ -106,17 +127,18 @@ export function createGame(ctx, { render, seatName }) {
     const answer = await V.checkAnswer(ctx, rules);
     if (token !== store.game.token) return { rules };
     if (!answer.ok) return { refusal: answer.refusal };
-    const saved = V.findVariant(store.variants, answer.rules);
-    store.variantNotice = { rules: answer.rules, differences: answer.differences, saved: saved?.name ?? "",
-      asking: false, name: "" };
+    const kept = V.findVariant(store.variants, answer.rules);
+    update((s) => {
+      s.variantNotice = { rules: answer.rules, differences: answer.differences, saved: kept?.name ?? "",
+        asking: false, name: "" };
+    });
     return { rules: answer.rules };
   }
 
   // The game this page plays from now on: its id and the link it is stored under (a
   // #/play link's own, so a reload goes on with it; else #/game/<id>, shown in the bar).
   function useGame(id, link) {
-    store.game.id = id;
-    store.game.link = link;
+    update((s) => Object.assign(s.game, { id, link }));
     const here = location.hash;
     if (here !== link && !here.startsWith("#/play") && !here.startsWith("#/game/")) history.replaceState(null, "", link);
   }
@@ -131,9 +153,9 @@ export function createGame(ctx, { render, seatName }) {
       return;
     } catch (err) {
       if (token !== store.game.token) return;
-      store.alert = errorText(err, seatName);
+      say(errorText(err, seatName));
     }
-    Object.assign(store, { players: 4, level: null, rounds: null });
+    update((s) => Object.assign(s, { players: 4, level: null, rounds: null }));
     const { rules, seed, seat } = payload;
     await request(token, "new_game", { rules, seed, seat, players: 4 });
   }
@@ -163,7 +185,7 @@ export function createGame(ctx, { render, seatName }) {
   // Ask the engine; a reply for an abandoned game is ignored.
   async function request(token, type, payload) {
     if (store.screen === "play" && store.tab !== "own") return;
-    store.game.inFlight++;
+    update((s) => { s.game.inFlight += 1; });
     try {
       // one request: the new view, what happened (events) and the table to store (save)
       const answer = await call(type, payload);
@@ -174,25 +196,24 @@ export function createGame(ctx, { render, seatName }) {
       if (token === store.game.token) setView(seen, answer.events);
     } catch (err) {
       if (token !== store.game.token) return;
-      store.busy = false;
-      if (type === "act") store.alert = errorText(err, seatName);
-      else store.error = errorText(err, seatName);
-      render();
+      update((s) => {
+        s.busy = false;
+        if (type === "act") s.alert = errorText(err, seatName);
+        else s.error = errorText(err, seatName);
+      });
       if (type !== "act") scheduleBot();
     } finally {
-      store.game.inFlight--;
+      update((s) => { s.game.inFlight -= 1; });
     }
   }
 
   // A shared table's start: the people by name (null: a bot of the chosen level), the first
   // person at the bottom; a host's other seats are bots until guests sit down.
   async function startTogether(mode, names, steal = false) {
-    const token = ++store.game.token;
+    const token = nextToken();
     const id = randomId();
     useGame(id, gameHash(id));
-    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "", picked: [],
-      expanded: [], tab: "own", together: { mode, names, covered: null, revealed: null } });
-    render();
+    update((s) => freshTable(s, { expanded: [], together: { mode, names, covered: null, revealed: null } }));
     if (!await ownTable(token, { kind: "together", mode, names }, steal, id)) return;
     const seat = Math.max(0, names.findIndex((n) => n != null));
     const payload = { rules: store.preset, seed: store.game.seed ?? randomSeed(), seat, players: store.players,
@@ -206,7 +227,7 @@ export function createGame(ctx, { render, seatName }) {
   // each seat): one request, stored and shown; a refusal comes back as {code, params}.
   async function tableStep(type, payload) {
     const token = store.game.token;
-    store.busy = true;
+    update((s) => { s.busy = true; });
     try {
       const answer = await call(type, payload);
       if (token === store.game.token && await persist(token, type, answer.save, answer.view)
@@ -215,7 +236,7 @@ export function createGame(ctx, { render, seatName }) {
       }
       return null;
     } catch (err) {
-      store.busy = false;
+      update((s) => { s.busy = false; });
       return { code: err.code, params: err.params };
     }
   }
@@ -230,23 +251,20 @@ export function createGame(ctx, { render, seatName }) {
   // Who plays each seat from now on (a guest left or came back).
   async function setBots(bots) {
     const refusal = await tableStep("set_bots", { bots });
-    if (refusal) {
-      store.alert = errorText(refusal, seatName);
-      render();
-    }
+    if (refusal) say(errorText(refusal, seatName));
   }
 
+  // An engine step shown: its view, and its events (said, animated once).
   function setView(view, events = []) {
     if (view.phase === "done" && view.result && store.view?.phase !== "done") keepDealStat(view);
-    if (view.phase === "done" || view.sitting_out !== view.seat) store.skip = false;
+    if (view.phase === "done" || view.sitting_out !== view.seat) update((s) => { s.skip = false; });
     tools.onView(view, events);
-    store.events = events; // the last step's events: a host passes them on to its guests
-    store.step += 1; // the events are new: the next redraw animates them (once)
+    update((s) => {
+      s.events = events; // the last step's events: a host passes them on to its guests
+      s.step += 1; // the events are new: the next redraw animates them (once)
+    });
     if (store.skip) tools.collect();
-    store.view = view;
-    store.busy = false;
-    store.picked = [];
-    render();
+    update((s) => Object.assign(s, { view, busy: false, picked: [] }));
     scheduleBot();
     net.afterView();
   }
@@ -265,14 +283,13 @@ export function createGame(ctx, { render, seatName }) {
     try {
       // a guest's engine holds no table: the deals it played came with the host's views
       const got = net.isGuest() ? net.guestDeal(row) : await call("deal_record", { game: row });
-      store.screen = "review";
+      update((s) => { s.screen = "review"; });
       // the seats named as on the table: Du, Links, Gegenüber, Rechts (or the people's names)
       const names = Array.from({ length: view?.players ?? 4 }, (_, seat) => seatName(seat));
       reviewOpen(ctx, { record: got.record, seat: got.seat, bots: got.bots, names,
         key: `${store.game.id}:${row + 1}`, played: view?.sheet?.[row]?.points?.[got.seat] ?? 0 });
     } catch (err) {
-      store.alert = errorText(err, seatName);
-      render();
+      say(errorText(err, seatName));
     }
   }
 
@@ -294,9 +311,7 @@ export function createGame(ctx, { render, seatName }) {
 
   function act(word) {
     const view = store.view;
-    store.busy = true;
-    store.alert = "";
-    render();
+    update((s) => Object.assign(s, { busy: true, alert: "" }));
     if (net.isGuest()) return void net.sendAction(`${view.seat}:${word}`);
     request(store.game.token, "act", { action: `${view.seat}:${word}` });
   }
@@ -305,19 +320,14 @@ export function createGame(ctx, { render, seatName }) {
     tools.collect();
     const view = store.view;
     if (view.phase === "poverty-return" && view.to_act === view.seat) {
-      const key = `${card}#${index}`;
-      const at = store.picked.indexOf(key);
-      if (at >= 0) store.picked.splice(at, 1);
-      else if (store.picked.length < returnCount(view)) store.picked.push(key);
-      return render();
+      return void update((s) => togglePicked(s, `${card}#${index}`, returnCount(view)));
     }
     if (enabled) return act(card);
     if (view.phase === "play" && view.to_act === view.seat) {
       // Only the engine knows why exactly (follow suit, trumps, …); it refuses and says so.
       return act(card);
     }
-    store.alert = view.phase === "reservations" ? t("cardsFirst") : t("notYourTurn");
-    render();
+    say(view.phase === "reservations" ? t("cardsFirst") : t("notYourTurn"));
   }
 
   // Write the table; false if the write was refused because another tab has the game
@@ -334,19 +344,16 @@ export function createGame(ctx, { render, seatName }) {
         if (token === store.game.token) lostTable(err.code);
         return false;
       }
-      store.alert = t("storageFailed");
+      say(t("storageFailed"));
     }
     return true;
   }
 
   // Play on from a replay's step: a table from the record, at the seat shown.
   function playOn(record, seat, steal = false) {
-    const token = ++store.game.token;
-    Object.assign(store, { screen: "play", view: null, busy: true, alert: "", error: "",
-      picked: [], tab: "own" });
+    const token = nextToken(freshTable);
     const id = randomId();
     useGame(id, gameHash(id));
-    render();
     return ownTable(token, { kind: "record", record, seat }, steal, id).then((mine) => {
       if (!mine) return undefined;
       return request(token, "load_record", { record, seat });
@@ -357,40 +364,84 @@ export function createGame(ctx, { render, seatName }) {
   async function saveNoticeVariant() {
     const notice = store.variantNotice;
     if (!notice) return;
-    if (!notice.asking) {
-      notice.asking = true;
-      return render();
-    }
+    if (!notice.asking) return void update((s) => { s.variantNotice.asking = true; });
     const name = V.cleanName(notice.name);
-    if (!name) {
-      store.alert = t("variantNameMissing");
-      return render();
-    }
+    if (!name) return void say(t("variantNameMissing"));
     try {
       const v = await V.storeVariant(ctx, name, notice.rules);
-      notice.saved = v.name;
-      notice.asking = false;
-      store.alert = "";
+      update((s) => {
+        if (s.variantNotice === notice) Object.assign(notice, { saved: v.name, asking: false });
+        s.alert = "";
+      });
     } catch {
-      store.alert = t("storageFailed");
+      say(t("storageFailed"));
     }
-    render();
   }
 
   // "Hier spielen" after another tab had the game: the start this tab tried, taking it.
   function takeOver() {
     const again = store.game.again;
-    store.game.again = null;
+    update((s) => { s.game.again = null; });
     if (!again || store.screen !== "play") return;
     if (again.kind === "together") startTogether(again.mode, again.names, true);
     else if (again.kind === "record") playOn(again.record, again.seat, true);
-    else startGame(again.rules, again.seed, true, again.from, again.onRefused);
+    else startGame(again.rules, again.seed, true, again.from, again.back);
   }
 
   tabs.onLost(() => lostTable());
 
-  return { startGame, startTogether, playOn, takeOver, request, setView, scheduleBot, act, tapCard,
+  // ---- the table's links: a game link (#/play?...), the last game, a saved game -------
+
+  // Why a game link cannot be played, or "" (its house rules the engine checks later).
+  function playLinkProblem(_ctx, { params }) {
+    const link = V.rulesFromParams(params, store.preset);
+    if (link.error) return t("linkRefused", { why: errorText(link.error) });
+    const preset = V.presetOf(link.rules);
+    if (store.rulesMeta && !Object.hasOwn(store.rulesMeta, preset)) {
+      return t("linkRefused", { why: errorText({ code: "unknown-preset",
+        params: { preset: preset.slice(0, 40), presets: Object.keys(store.rulesMeta).join(", ") } }) });
+    }
+    if (params.has("seed") && !/^\d{1,15}$/.test(params.get("seed"))) {
+      return t("linkRefused", { why: t("linkBadSeed") });
+    }
+    return "";
+  }
+
+  // A game link's table: its rules, deal, size, rounds and bots.
+  function openPlayLink(_ctx, { params, before }) {
+    const link = V.rulesFromParams(params, store.preset);
+    const { seed, players, rounds, level } = gameLink(params);
+    update((s) => {
+      if (s.rulesMeta && Object.hasOwn(s.rulesMeta, V.presetOf(link.rules))) s.preset = V.presetOf(link.rules);
+      Object.assign(s, { players, rounds, level });
+    });
+    startGame(link.rules, seed ?? randomSeed(), false, location.hash, before);
+  }
+
+  // A saved game's link: is it there? ("" yes, else why not)
+  async function savedGameProblem() {
+    const found = await saved.savedGame(location.hash);
+    return found ? "" : t("linkRefused", { why: errorText({ code: "game-gone", params: {} }) });
+  }
+
+  const openSavedGame = (_ctx, { before }) => startGame(store.preset, randomSeed(), false, location.hash, before);
+
+  // only the table's routes keep this tab's game lock; elsewhere another tab may take it
+  const routes = {
+    "/play": { keepsGame: true, check: playLinkProblem, open: openPlayLink },
+    "/game": { keepsGame: true, open: openSavedGame },
+    "/game/*": { keepsGame: true, check: savedGameProblem, open: openSavedGame },
+  };
+
+  return { routes, startGame, startTogether, playOn, takeOver, request, nextToken, setView, scheduleBot, act, tapCard,
     guestMove, setBots, reviewDeal, saveNoticeVariant };
+}
+
+// A card to give back chosen, or unchosen: at most `most` are chosen.
+export function togglePicked(state, key, most) {
+  const at = state.picked.indexOf(key);
+  if (at >= 0) state.picked.splice(at, 1);
+  else if (state.picked.length < most) state.picked.push(key);
 }
 
 // The link that opens a saved game.

@@ -9,6 +9,7 @@ import { spreadsheetCsv } from "./csv.js";
 import * as V from "./variants.js";
 import * as K from "./keeper-sheet.js";
 import * as saved from "./storage.js";
+import { openScreen } from "./store.js";
 
 export function initialKeeper() {
   return {
@@ -496,3 +497,11 @@ function tournamentPanel(state) {
     h("input", { id: "tour-link", type: "text", readonly: true, value: ui.link,
       dataset: { testid: "tour-link" } })) : null);
 }
+
+// The keeper's link: its screen, then what the link asks of it.
+export const keeperRoutes = {
+  "/keeper": (ctx, { path, params }) => {
+    ctx.update((s) => openScreen(s, "keeper"));
+    keeperRoute(ctx, path, params);
+  },
+};

@@ -20,10 +20,13 @@ const GUARDED = ["take-over", "lang", "new", "keeper", "tournament", "players", 
   "variant-notice-save", "variant", "preset", "review", "review-game", "next", "theme", "settings", "help",
   "last", "collect", "wedding-picker", "hint", "undo"];
 
-// `game`: the game flow (game.js); `render()` draws the store at once; `seatName(seat)`.
-// Returns the intents for the page's table and `dispatch` for the cards and calls.
-export function createPageIntents(ctx, game, { render, seatName }) {
+// `game`: the game flow (game.js); `seatName(seat)`. Returns the intents for the page's
+// table and `dispatch` for the cards and calls.
+export function createPageIntents(ctx, game, { seatName }) {
   const store = ctx.state;
+  const update = ctx.update;
+  const say = (text) => update((s) => { s.alert = text; });
+  const sayError = (err) => say(errorText(err, seatName));
 
   function dispatch(intent) {
     if (intent.kind === "take-over") return game.takeOver();
@@ -37,7 +40,7 @@ export function createPageIntents(ctx, game, { render, seatName }) {
       case "lang":
         setLang(getLang() === "de" ? "en" : "de");
         saved.saveSetting("lang", getLang());
-        return render();
+        return update(); // the words change, not the state
       case "new":
         location.hash = newGameHash({ preset: store.preset, optionsParam: V.optionsParam(chosenRules(store)),
           seed: randomSeed(), players: store.players, rounds: store.rounds, level: store.level });
@@ -49,25 +52,19 @@ export function createPageIntents(ctx, game, { render, seatName }) {
         location.hash = "#/tournament";
         return;
       case "players":
-        store.players = Number(intent.value);
-        return render();
+        return update((s) => { s.players = Number(intent.value); });
       case "level":
-        store.level = intent.value === store.defaultLevel ? null : intent.value;
-        return render();
+        return update((s) => { s.level = intent.value === s.defaultLevel ? null : intent.value; });
       case "rounds":
-        store.rounds = Number(intent.value) === defaultRounds(store) ? null : Number(intent.value);
-        return render();
+        return update((s) => { s.rounds = Number(intent.value) === defaultRounds(s) ? null : Number(intent.value); });
       case "skip":
-        store.skip = true;
+        update((s) => { s.skip = true; });
         tools.collect();
-        render();
         return game.scheduleBot();
       case "more-calls":
-        store.tools.moreCalls = !store.tools.moreCalls;
-        return render();
+        return update((s) => { s.tools.moreCalls = !s.tools.moreCalls; });
       case "solo-picker":
-        store.tools.solos = !store.tools.solos;
-        return render();
+        return update((s) => { s.tools.solos = !s.tools.solos; });
       case "primer":
         return tools.openPrimer(presetName(store.rulesMeta, store.preset),
           localText(store.rulesMeta?.[store.preset]?.primer, t("primerMissing")), rulesPageLink(chosenRules(store)));
@@ -78,37 +75,34 @@ export function createPageIntents(ctx, game, { render, seatName }) {
         // a finished deal of the sheet in the replay viewer, to step through or annotate
         return void ctx.call("encode_link", { game: Number(intent.value) }).then((r) => {
           location.hash = `#/replay/${r.payload}`;
-        }, (err) => { store.alert = errorText(err, seatName); render(); });
+        }, sayError);
       case "share":
         return void ctx.call("encode_link", { seat: view?.seat ?? 0 }).then((r) => shareReplayLink(ctx, r.payload, view?.seat),
-          (err) => { store.alert = errorText(err, seatName); render(); });
+          sayError);
       case "variant-notice-ok":
-        store.variantNotice = null;
-        render();
+        update((s) => { s.variantNotice = null; });
         return void game.scheduleBot();
       case "variant-notice-save":
         return void game.saveNoticeVariant();
       case "variant":
-        store.variant = intent.value;
-        store.preset = V.presetOf(V.variantById(store.variants, intent.value)?.rules ?? store.preset);
-        fitTable(store);
-        return render();
+        return update((s) => {
+          s.variant = intent.value;
+          s.preset = V.presetOf(V.variantById(s.variants, intent.value)?.rules ?? s.preset);
+          fitTable(s);
+        });
       case "preset":
-        store.variant = null;
-        store.preset = intent.value;
-        fitTable(store);
-        return render();
+        return update((s) => {
+          s.variant = null;
+          s.preset = intent.value;
+          fitTable(s);
+        });
       case "review":
         return void game.reviewDeal((view?.sheet?.length ?? 1) - 1);
       case "review-game":
         return void game.reviewDeal(Number(intent.value));
       case "next":
-        if (net.isGuest()) {
-          store.alert = t("hostDealsNext");
-          return render();
-        }
-        store.busy = true;
-        render();
+        if (net.isGuest()) return say(t("hostDealsNext"));
+        update((s) => { s.busy = true; });
         return void game.request(store.game.token, "next_game", {});
       default:
     }
@@ -127,7 +121,7 @@ export function createPageIntents(ctx, game, { render, seatName }) {
     // typing the name a link's variant is to be saved under; Enter saves it
     "variant-notice-name": (_ctx, data) => {
       if (data.event) return dispatch({ kind: "variant-notice-save" });
-      if (store.variantNotice) store.variantNotice.name = String(data.value ?? "");
+      if (store.variantNotice) update((s) => { s.variantNotice.name = String(data.value ?? ""); });
     },
     return: () => dispatch({ kind: "return" }),
     // back at the table, its bots go on

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-let ctx = null; // {state, call, render, show(view)}
+let ctx = null; // {state, update, call, show(view)}
 
 export function initPassplay(context) {
   ctx = context;
@@ -26,16 +26,22 @@ export async function present(view) {
   if (!tg) return view;
   const next = view.phase === "done" ? null : view.to_act;
   if (isPerson(tg, next)) {
-    tg.facing = next;
-    if (tg.revealed === next) return view.seat === next ? view : ctx.call("view", { seat: next });
-    tg.revealed = null;
-    tg.covered = next;
+    if (tg.revealed === next) {
+      turnTo({ facing: next });
+      return view.seat === next ? view : ctx.call("view", { seat: next });
+    }
+    turnTo({ facing: next, revealed: null, covered: next });
     return covered(next);
   }
-  tg.revealed = null;
-  tg.covered = null;
+  turnTo({ revealed: null, covered: null });
   if (view.phase === "done") return view; // every card is on the table: the result for all
   return covered(isPerson(tg, tg.facing) ? tg.facing : tg.names.findIndex((n) => n != null));
+}
+
+// The shared table's cover: `facing` the person the table is turned to, `covered` the one
+// whose cards wait behind the cover, `revealed` the one who opened it.
+function turnTo(change) {
+  ctx.update((s) => Object.assign(s.together, change));
 }
 
 // The table as everybody at it may see it (the engine's public view: no hand, no
@@ -51,14 +57,14 @@ async function reveal() {
   const seat = tg.covered;
   const view = await ctx.call("view", { seat });
   if (table() !== tg || tg.covered !== seat) return;
-  tg.revealed = seat;
-  tg.covered = null;
+  turnTo({ revealed: seat, covered: null });
   ctx.show(view);
 }
 
-export function passClick(data) {
-  if (data.intent === "together-reveal") reveal().catch(() => {});
-}
+// The cover's intent (the page's one intent table runs it).
+export const passIntents = {
+  "together-reveal": () => void reveal().catch(() => {}),
+};
 
 // No move, hint or choice reaches the engine while the hand is covered.
 export function blocks(intent) {

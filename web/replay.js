@@ -13,6 +13,7 @@ import { icon } from "./icons.js";
 import * as V from "./variants.js";
 import { differencesView } from "./editor.js";
 import { linkSeat } from "./router.js";
+import { openScreen } from "./store.js";
 
 const MAX_PAYLOAD = 4096; // same bound as doko.links.MAX_LINK; checked before the engine sees it
 const SPEEDS = [0.5, 1, 2, 4];
@@ -589,3 +590,15 @@ function variantBox(rv, vs) {
     h("summary", { text: saved ? t("noticeTitleSaved", { name: saved.name }) : t("replayVariant") }),
     differencesView(answer.differences, { testid: "variant-notice-differences" }), keep);
 }
+
+// A replay's or the demos' link: the viewer, or the start page again for a link it
+// cannot show (the alert says why). A screen opened meanwhile wins.
+async function openReplay(ctx, { path, params }) {
+  ctx.update((s) => openScreen(s, "replay"));
+  const token = ctx.state.game.token;
+  const ok = await replayRoute(ctx, path, params);
+  if (token !== ctx.state.game.token) return;
+  ctx.update((s) => { if (!ok) s.screen = "start"; });
+}
+
+export const replayRoutes = { "/replay/*": openReplay, "/demos": openReplay };

@@ -10,6 +10,8 @@ import { h, signed } from "./dom.js";
 import { t, cardName, actionLabel, errorText, presetName, getLang } from "./i18n.js";
 import { frameFelt } from "./replay.js";
 import { isCard } from "./cards.js";
+import { openScreen } from "./store.js";
+import { savedStats } from "./storage.js";
 import { icon } from "./icons.js";
 
 const DEFAULT_BUDGET_MS = 1500; // per decision, as doko.review's default
@@ -367,3 +369,14 @@ export function dealStat(view, { game, level }) {
     seat, contract: r.contract, party: solo ? "soloist" : party, points: r.points[seat] ?? 0,
     said: (view.announcements ?? []).some((a) => a.seat === seat), totals: view.totals, loss: null };
 }
+
+// The statistics' link: a running review stops, the deals kept on this device are read.
+export const statsRoutes = {
+  "/stats": (ctx) => {
+    ctx.update((s) => {
+      stopReview(s.review);
+      openScreen(s, "stats");
+    });
+    savedStats().then((deals) => statsRestore(ctx, deals), () => statsRestore(ctx, []));
+  },
+};

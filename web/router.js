@@ -41,3 +41,15 @@ export function newGameHash({ preset, optionsParam = "", seed, players = 4, roun
     + (rounds ? `&rounds=${rounds}` : "")
     + (level ? `&level=${encodeURIComponent(level)}` : "");
 }
+
+// The route of `path` in a route table ({pattern: route}): a pattern is a path ("/keeper"),
+// a path and anything after it ("/game/*": `rest` is what follows "/game/"), or "*" for
+// every other path. An exact path wins over a "/*" pattern. null: no route fits.
+export function matchRoute(table, path) {
+  if (Object.hasOwn(table, path)) return { route: table[path], rest: "" };
+  for (const [pattern, route] of Object.entries(table)) {
+    const stem = pattern.endsWith("/*") ? pattern.slice(0, -1) : null;
+    if (stem && path.startsWith(stem)) return { route, rest: path.slice(stem.length) };
+  }
+  return Object.hasOwn(table, "*") ? { route: table["*"], rest: "" } : null;
+}

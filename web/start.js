@@ -10,6 +10,7 @@ import * as V from "./variants.js";
 import { rulesName } from "./editor.js";
 import { maxRounds, defaultRounds, presetPlayers } from "./choices.js";
 import * as saved from "./storage.js";
+import { leaveTable } from "./store.js";
 
 function presetChoice(store, id) {
   const meta = store.rulesMeta?.[id];
@@ -350,5 +351,13 @@ export const startIntents = {
     ctx.update((s) => { s.undo = null; });
     try { await saved.undoDelete(undo.id); } catch { ctx.alert(t("storageFailed")); }
     await storedChanged(ctx);
+  },
+};
+
+// Every other link opens the start page (a message from the last screen stays).
+export const startRoutes = {
+  "*": (ctx) => {
+    ctx.update((s) => leaveTable(s, { screen: "start" }));
+    startRoute(ctx);
   },
 };

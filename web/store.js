@@ -55,6 +55,20 @@ export function defaults(slices = {}) {
   };
 }
 
+// ---- transitions every screen uses ---------------------------------------------------------
+
+// The table is left: the running game's token moves on (its bot timers and engine replies
+// are dropped) and no view is shown; `more` says what the page shows instead.
+export function leaveTable(state, more = {}) {
+  state.game.token += 1;
+  Object.assign(state, { view: null, ...more });
+}
+
+// A screen of its own, with no message from the last one.
+export function openScreen(state, screen, more = {}) {
+  leaveTable(state, { screen, alert: "", error: "", ...more });
+}
+
 // The store around `state`: `redraw(state)` draws it; `schedule(fn)` runs fn before the
 // next frame (requestAnimationFrame in the page).
 export function createStore(state, redraw, schedule) {

@@ -10,15 +10,20 @@ import { icon } from "./icons.js";
 import { changeOption, saveOptions, applyOptions, delayOf, themeOf, clickSound, SPEEDS } from "./options.js";
 import { installKeyboard, KEYS } from "./keyboard.js";
 
-
-
-let ctx = null; // {state, render, act, call, request, scheduleBot, seatName, primer, intent}
+// {state, update, act, call, request, scheduleBot, seatName, primer, intent}; the
+// store's `tools` slice is changed only through ctx.update
+let ctx = null;
 let holdTimer = 0;
 
-export function init(context) {
+// The context alone, without the page's DOM (a test's).
+export function bind(context) {
   ctx = context;
+}
+
+export function init(context) {
+  bind(context);
   applyOptions(ctx.state.options);
-  ctx.state.delay = delayOf(ctx.state.options);
+  ctx.update((s) => { s.delay = delayOf(s.options); });
   live();
   // a key is the same intent as its button, through the page's guards
   const key = (name) => () => ctx.intent(name);
@@ -31,15 +36,20 @@ export function init(context) {
   document.addEventListener("click", (event) => {
     if (ctx.state.tools.hold && event.target.closest?.("[data-testid=trick]")) collect();
   });
-  window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => ctx.render());
+  // the automatic theme follows the system's: the page is drawn again in its colours
+  window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => ctx.update());
 }
 
 // An option changed: kept in the store, stored on the device, shown on the page.
 function setOption(key, value) {
-  const opts = ctx.state.options;
-  if (!changeOption(opts, key, value)) return;
-  saveOptions(opts);
-  applyOptions(opts);
+  let changed = false;
+  ctx.update((s) => {
+    changed = changeOption(s.options, key, value);
+    if (changed && key === "speed") s.delay = delayOf(s.options);
+  });
+  if (!changed) return;
+  saveOptions(ctx.state.options);
+  applyOptions(ctx.state.options);
 }
 
 // ---- hooks app.js calls ---------------------------------------------------
@@ -47,10 +57,12 @@ function setOption(key, value) {
 // A new view arrived with the events of its step (engine's doko.events): say what
 // happened, click, hold a finished trick, autoplay.
 export function onView(next, events = []) {
-  ctx.state.tools.hint = null;
-  if (!next || next.phase !== "play") ctx.state.tools.moreCalls = false;
   clearTimeout(holdTimer);
-  ctx.state.tools.hold = false;
+  ctx.update((s) => {
+    s.tools.hint = null;
+    if (!next || next.phase !== "play") s.tools.moreCalls = false;
+    s.tools.hold = false;
+  });
   if (!next) return;
   const said = [];
   let played = false;
@@ -73,7 +85,7 @@ export function onView(next, events = []) {
   }
   if (played) clickSound(ctx.state.options);
   if (taken && next.last_trick && next.phase !== "done" && (ctx.state.options.tapToCollect || ctx.state.delay > 0)) {
-    ctx.state.tools.hold = true;
+    ctx.update((s) => { s.tools.hold = true; });
     if (!ctx.state.options.tapToCollect) holdTimer = setTimeout(collect, ctx.state.delay * 2);
   }
   if (said.length) speak(said.join(" "));
@@ -83,11 +95,9 @@ export function onView(next, events = []) {
 const TOAST_MS = 4000;
 
 function showToast(text) {
-  ctx.state.toast = text;
+  ctx.update((s) => { s.toast = text; });
   setTimeout(() => {
-    if (ctx.state.toast !== text) return;
-    ctx.state.toast = "";
-    ctx.render();
+    if (ctx.state.toast === text) ctx.update((s) => { s.toast = ""; });
   }, TOAST_MS);
 }
 
@@ -117,9 +127,8 @@ export function holding() {
 // Release a held trick; the bots go on.
 export function collect() {
   if (!ctx.state.tools.hold) return;
-  ctx.state.tools.hold = false;
   clearTimeout(holdTimer);
-  ctx.render();
+  ctx.update((s) => { s.tools.hold = false; });
   ctx.scheduleBot();
   autoplay();
 }
@@ -285,7 +294,6 @@ export function intent(it) {
   switch (it.kind) {
     case "theme":
       setOption("theme", themeOf(ctx.state.options) === "dark" ? "light" : "dark");
-      ctx.render();
       return true;
     case "settings":
       openSettings();
@@ -294,23 +302,20 @@ export function intent(it) {
       openHelp();
       return true;
     case "last":
-      ctx.state.tools.showLast = !ctx.state.tools.showLast;
-      ctx.render();
+      ctx.update((s) => { s.tools.showLast = !s.tools.showLast; });
       return true;
     case "collect":
       collect();
       return true;
     case "wedding-picker":
-      ctx.state.tools.picker = !ctx.state.tools.picker;
-      ctx.render();
+      ctx.update((s) => { s.tools.picker = !s.tools.picker; });
       return true;
     case "hint": {
       const view = state.view;
       if (!view || state.busy || view.to_act !== view.seat) return true;
       ctx.call("hint", { seat: view.seat }).then((hint) => {
         if (state.view !== view) return;
-        ctx.state.tools.hint = hint;
-        ctx.render();
+        ctx.update((s) => { s.tools.hint = hint; });
         speak(hintText(hint));
       }, () => {});
       return true;
@@ -318,9 +323,7 @@ export function intent(it) {
     case "undo":
       if (!state.view?.can_undo || state.busy) return true;
       collect();
-      state.busy = true;
-      state.alert = "";
-      ctx.render();
+      ctx.update((s) => Object.assign(s, { busy: true, alert: "" }));
       ctx.request("undo", {});
       return true;
     default:
@@ -354,7 +357,7 @@ function live() {
 }
 
 function speak(text) {
-  const el = document.getElementById("plays");
+  const el = globalThis.document?.getElementById("plays"); // none in node's tests
   if (el) el.textContent = text;
 }
 
@@ -368,7 +371,7 @@ function dialog(id, title, body) {
   closeButton.addEventListener("click", () => d.close());
   d.addEventListener("close", () => {
     d.remove();
-    ctx.render();
+    ctx.update(); // the page is drawn again under it, with what was changed in it
   });
   document.body.append(d);
   d.showModal();
@@ -431,8 +434,6 @@ function openSettings() {
 
 function change(key, value) {
   setOption(key, value);
-  if (key === "speed") ctx.state.delay = delayOf(ctx.state.options);
   if (key === "sound" && value) clickSound(ctx.state.options);
-  ctx.render();
 }
 

@@ -6,10 +6,12 @@ import { h } from "./dom.js";
 import { t, presetName, levelName } from "./i18n.js";
 import { DEFAULT_STUN } from "./netplay.js";
 import { setting, saveSetting } from "./storage.js";
+import { openScreen } from "./store.js";
+import { gameLink } from "./router.js";
 
 const MAX_NAME = 24;
 
-let ctx = null; // {state, root, render, alert, start(mode, names), rounds()}
+let ctx = null; // {state, update, alert, start(mode, names), rounds()}
 
 // The store's `togetherSetup` slice: what the setup screen holds while it is filled in,
 // starting from the names typed last time on this device.
@@ -32,11 +34,18 @@ export function initTogether(context) {
 
 // Typing changes the store, not the DOM (the next draw shows the fields from it).
 function typed({ field, seat, value }) {
-  const setup = ctx.state.togetherSetup;
   const text = String(value ?? "");
-  if (field === "name") setup.names[Number(seat)] = text.slice(0, MAX_NAME);
-  else if (field === "host") setup.host = text.slice(0, MAX_NAME);
-  else if (field === "stun") setup.stun = text.slice(0, 200);
+  ctx.update(({ togetherSetup: setup }) => {
+    if (field === "name") setup.names[Number(seat)] = text.slice(0, MAX_NAME);
+    else if (field === "host") setup.host = text.slice(0, MAX_NAME);
+    else if (field === "stun") setup.stun = text.slice(0, 200);
+  });
+  remember();
+}
+
+// A seat of the setup switched between a person and a bot.
+function togglePerson(seat) {
+  ctx.update(({ togetherSetup: setup }) => { setup.people[seat] = !setup.people[seat]; });
   remember();
 }
 
@@ -71,7 +80,7 @@ export function mode() {
 }
 
 export function leave() {
-  ctx.state.together = null;
+  ctx.update((s) => { s.together = null; });
 }
 
 // What a saved shared table keeps beside the engine's save: who sits where.
@@ -86,36 +95,31 @@ export function resumed(entry, players) {
   const ok = entry && ["pass", "host"].includes(entry.mode) && Array.isArray(entry.names)
     && entry.names.length === players
     && entry.names.every((n) => n === null || (typeof n === "string" && n.length <= 40));
-  ctx.state.together = ok ? { mode: entry.mode, names: [...entry.names], covered: null, revealed: null } : null;
+  ctx.update((s) => { s.together = ok ? { mode: entry.mode, names: [...entry.names], covered: null, revealed: null } : null; });
   return ok ? entry.mode : null;
 }
 
 // ---- the setup screen ---------------------------------------------------------------
 
-export function togetherClick(data) {
-  const players = ctx.state.players;
-  switch (data.intent) {
-    case "together-field":
-      return typed(data);
-    case "together-person": {
-      const seat = Number(data.value);
-      ctx.state.togetherSetup.people[seat] = !ctx.state.togetherSetup.people[seat];
-      remember();
-      return ctx.render();
-    }
-    case "together-pass": {
-      const chosen = Array.from({ length: players }, (_, s) => (ctx.state.togetherSetup.people[s] ? ctx.state.togetherSetup.names[s].trim() : null));
-      const people = chosen.filter((n) => n !== null);
-      if (people.length < 2 || people.length > 5) return ctx.alert(t("togetherPeopleCount"));
-      if (people.some((n) => !n)) return ctx.alert(t("togetherNameMissing"));
-      if (new Set(people).size !== people.length) return ctx.alert(t("togetherNamesTwice"));
-      return ctx.start("pass", chosen);
-    }
-    case "together-host":
-      return ctx.start("host", Array.from({ length: players }, (_, s) => (s === 0 ? hostName() : null)));
-    default:
-  }
+// Pass and play starts with the people named on the setup (bots elsewhere), when they
+// are two to five, all named, no name twice.
+function startPassing() {
+  const { people, names } = ctx.state.togetherSetup;
+  const chosen = Array.from({ length: ctx.state.players }, (_, s) => (people[s] ? names[s].trim() : null));
+  const named = chosen.filter((n) => n !== null);
+  if (named.length < 2 || named.length > 5) return ctx.alert(t("togetherPeopleCount"));
+  if (named.some((n) => !n)) return ctx.alert(t("togetherNameMissing"));
+  if (new Set(named).size !== named.length) return ctx.alert(t("togetherNamesTwice"));
+  return ctx.start("pass", chosen);
 }
+
+// The setup screen's intents (the page's one intent table runs them).
+export const togetherIntents = {
+  "together-field": (_ctx, data) => typed(data),
+  "together-person": (_ctx, data) => togglePerson(Number(data.value)),
+  "together-pass": () => startPassing(),
+  "together-host": () => ctx.start("host", Array.from({ length: ctx.state.players }, (_, s) => (s === 0 ? hostName() : null))),
+};
 
 function seatRow(seat) {
   const person = ctx.state.togetherSetup.people[seat];
@@ -166,3 +170,11 @@ export function togetherScreen(ready) {
         h("button", { type: "button", class: "primary big", "aria-disabled": ready ? null : "true",
           dataset: { intent: "together-host", focus: "together-host-go", testid: "host-start" } }, t("hostStart")))));
 }
+
+// The setup's link; its seed (a test's, or a shared deal) is the deal the table starts with.
+export const togetherRoutes = {
+  "/together": (ctx, { params }) => ctx.update((s) => {
+    s.game.seed = gameLink(params).seed;
+    openScreen(s, "together");
+  }),
+};

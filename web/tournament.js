@@ -14,6 +14,7 @@ import { randomSeed } from "./random.js";
 import { encodeJson, decodeJson } from "./base64url.js";
 import * as V from "./variants.js";
 import * as E from "./tournament-evening.js";
+import { openScreen } from "./store.js";
 
 function newEveningId() {
   return `t-${Date.now().toString(36)}-${randomSeed().toString(36)}`;
@@ -525,3 +526,11 @@ function printView(state) {
     s ? h("section", { class: "print-standings" }, h("h3", { text: standingsTitle(s) }),
       standingsTable(ev, s, null)) : null);
 }
+
+// The evening's links: its screen, the evening stored last read again, then the link.
+function openTournament(ctx, { path }) {
+  ctx.update((s) => openScreen(s, "tournament"));
+  ctx.rereadTournament().then(() => tournamentRoute(ctx, path));
+}
+
+export const tournamentRoutes = { "/tournament": openTournament, "/tournament/*": openTournament };

@@ -1,7 +1,7 @@
 // The page's one store: defaults() holds every slice; update() batches to one redraw.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { defaults, createStore, frameScheduler } from "../../web/store.js";
+import { defaults, createStore, frameScheduler, leaveTable, openScreen } from "../../web/store.js";
 
 // A scheduler the test runs by hand, like animation frames.
 function frames() {
@@ -72,4 +72,14 @@ test("the frame scheduler runs once, whichever of frame and timer comes first", 
   timers.run(); // a tab in the background: no frame comes, the timer draws
   raf.run();
   assert.equal(runs, 1);
+});
+
+test("a screen of its own drops the running game (its token moves on) and the last messages", () => {
+  const state = defaults();
+  Object.assign(state, { screen: "play", view: { seat: 0 }, alert: "a", error: "e" });
+  openScreen(state, "keeper");
+  assert.deepEqual([state.screen, state.view, state.alert, state.error, state.game.token], ["keeper", null, "", "", 1]);
+  Object.assign(state, { alert: "stays" });
+  leaveTable(state, { screen: "start" });
+  assert.deepEqual([state.screen, state.alert, state.game.token], ["start", "stays", 2]);
 });
