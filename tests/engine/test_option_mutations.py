@@ -1,0 +1,143 @@
+"""One direct test for each rules option whose effect no other engine test pinned:
+each test here fails when its option's effect is taken out of the engine (the
+mutation check of the options, docs in the commit that added this file). The deals
+are hand-built so that the option, and nothing else, decides the asserted action,
+contract or score.
+
+Options with no rule effect, so with nothing to pin here: ``preset`` (the id the
+options start from; overrides and records name it) and ``tournament`` (a display
+setting: the page hides the running Augen; the engine only passes it to the view,
+checked below). ``poverty``: "ask" and "push" are read alike (only "none" differs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from doko.cards import Card, deal, deck, parse_cards
+from doko.errors import IllegalAction
+from doko.reservations import may_throw, priority
+from doko.rules import Rules, load_rules
+from doko.state import GameState, apply, legal_for, new_game
+
+
+def rules(preset: str = "ddv", **options: Any) -> Rules:
+    return load_rules({"preset": preset, "options": options})
+
+
+def with_rest(mine: str, size: int = 48) -> list[tuple[Card, ...]]:
+    """Seat 0 holds ``mine``; the rest of the deck goes to seats 1-3 in deck order."""
+    own = parse_cards(mine)
+    rest = deck(size)
+    for card in own:
+        rest.remove(card)
+    n = len(own)
+    return [own, tuple(rest[:n]), tuple(rest[n : 2 * n]), tuple(rest[2 * n :])]
+
+
+def play(state: GameState, *actions: str) -> GameState:
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+# -- reservations ------------------------------------------------------------------
+
+
+FOUR_KINGS = "CK CK SK SK CA CA CT CT SA SA ST HA"
+
+
+def test_throw_kings_is_the_number_of_kings_a_thrown_hand_needs() -> None:
+    """throw_kings: four kings are too few at the default five, enough at four."""
+    hands = with_rest(FOUR_KINGS)
+    at_five = new_game(rules(throw="reservation"), hands, 3)
+    assert at_five.rules.throw_kings == 5
+    assert not may_throw(at_five, hands[0])
+    assert "0:throw" not in legal_for(at_five, 0)
+    at_four = new_game(rules(throw="reservation", throw_kings=4), hands, 3)
+    assert may_throw(at_four, hands[0])
+    assert "0:throw" in legal_for(at_four, 0)
+
+
+def test_without_duty_solo_rounds_an_owed_solo_is_an_ordinary_solo() -> None:
+    """duty_solo_rounds 0: no Pflichtsolo, so a seat listed as owing one neither
+    outranks an earlier seat's solo nor counts as a duty solo."""
+    hands = deal(48, 4, 1)
+    owing = frozenset({2})
+    actions = ("0:solo:jacks", "1:healthy", "2:solo:queens", "3:healthy")
+    duty = play(new_game(rules(), hands, 3, owes_duty_solo=owing), *actions)
+    assert duty.contract == "solo:queens" and duty.declarer == 2 and duty.duty_solo
+    assert priority(duty, 2, "solo:queens") == (5, 0)
+    free_rules = rules(duty_solo_rounds=0, solo_leads="left")
+    free = play(new_game(free_rules, hands, 3, owes_duty_solo=owing), *actions)
+    assert free.contract == "solo:jacks" and free.declarer == 0 and not free.duty_solo
+    assert priority(free, 2, "solo:queens") == (4, 0)
+
+
+def test_poverty_max_trumps_is_the_most_trumps_a_trumpfabgabe_hand_holds() -> None:
+    """poverty_max_trumps: four trumps are too many at the default three, not at four."""
+    hands = with_rest("DA DK D9 DT CA CA CT CT SA SA ST ST")
+    assert "0:poverty" not in legal_for(new_game(rules(poverty="ask"), hands, 3), 0)
+    four = rules(poverty="ask", poverty_max_trumps=4)
+    assert "0:poverty" in legal_for(new_game(four, hands, 3), 0)
+
+
+def test_poverty_none_offers_no_trumpfabgabe() -> None:
+    """poverty none: a hand with two trumps may not give them away."""
+    hands = with_rest("DA DK CA CA CT CT SA SA ST ST HA HA")
+    assert "0:poverty" not in legal_for(new_game(rules(), hands, 3), 0)
+    assert "0:poverty" in legal_for(new_game(rules(poverty="ask"), hands, 3), 0)
+    assert "0:poverty" in legal_for(new_game(rules(poverty="push"), hands, 3), 0)
+
+
+WEDDING_HANDS = [  # seat 0 holds both Kreuz-Damen
+    "CQ CQ HT DA DT DK D9 CA CT SA ST HA",
+    "HT DA DT DK D9 CT SK ST HA HK HK H9",
+    "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
+    "DJ DJ CA CK CK C9 C9 SA SK S9 S9 H9",
+]
+
+
+def test_a_single_wedding_rule_is_the_rule_of_every_hochzeit() -> None:
+    """wedding_rules ["fehl"]: the one word "wedding" names it, and a trump trick won
+    by another seat finds no partner (it would under the default "foreign")."""
+    hands = [parse_cards(h) for h in WEDDING_HANDS]
+    declare = ("0:wedding", "1:healthy", "2:healthy", "3:healthy")
+    trump_trick = ("0:DA", "1:HT", "2:SQ", "3:DJ")  # seat 1's Dulle wins
+    fehl = play(new_game(rules(wedding_rules=["fehl"]), hands, 3), *declare)
+    assert fehl.wedding_rule == "fehl"
+    fehl = play(fehl, *trump_trick)
+    assert fehl.partner is None and fehl.wedding_decided == 0
+    foreign = play(new_game(rules(), hands, 3), *declare, *trump_trick)
+    assert foreign.wedding_rule == "foreign"
+    assert foreign.partner == 1 and foreign.re_party == (0, 1)
+
+
+# -- announcements -----------------------------------------------------------------
+
+
+GEGEN_HANDS = [
+    "CQ HT DA DT DK D9 CA CT SA ST HA HK",
+    "CQ HT DA DT DK D9 CA CT SA ST HA HK",
+    "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
+    "DJ DJ CK CK C9 C9 SK SK S9 S9 H9 H9",
+]
+
+
+def test_without_gegenansage_kontra_may_not_answer_after_its_deadline() -> None:
+    """gegenansage off: once Re is said in time, Kontra with ten cards is too late;
+    with it on (the ddv default) Kontra may still answer one card later."""
+    moves = (
+        *("0:healthy", "1:healthy", "2:healthy", "3:healthy"),
+        *("0:HA", "1:HK", "2:SQ", "3:H9", "2:SQ", "3:DJ", "0:D9", "1:re", "1:D9"),
+    )
+    hands = [parse_cards(h) for h in GEGEN_HANDS]
+    answering = play(new_game(rules(), hands, 3), *moves)
+    assert "3:kontra" in legal_for(answering, 3)
+    silent = play(new_game(rules(gegenansage=False), hands, 3), *moves)
+    assert "3:kontra" not in legal_for(silent, 3)
+    with pytest.raises(IllegalAction) as refusal:
+        apply(silent, "3:kontra")
+    assert refusal.value.code == "too-late"
