@@ -1,26 +1,32 @@
-"""One direct test for each rules option whose effect no other engine test pinned:
-each test here fails when its option's effect is taken out of the engine (the
-mutation check of the options, docs in the commit that added this file). The deals
-are hand-built so that the option, and nothing else, decides the asserted action,
-contract or score.
+"""One direct test for each rules option whose effect no other engine test pinned.
 
-Options with no rule effect, so with nothing to pin here: ``preset`` (the id the
-options start from; overrides and records name it) and ``tournament`` (a display
-setting: the page hides the running Augen; the engine only passes it to the view,
-checked below). ``poverty``: "ask" and "push" are read alike (only "none" differs).
+Found by a mutation check of every option (its read in the engine replaced by the
+default, or the opposite, then the engine tests run): each test here fails when its
+option's effect is taken out. The deals are hand-built so that the option, and
+nothing else, decides the asserted action, contract or score.
+
+Options with no rule effect, so nothing to pin: ``preset`` (the id the options start
+from; overrides and records name it) and ``tournament`` (a display setting, the page
+hides the running Augen; the engine only passes it to the view, checked below).
+``poverty``: "ask" and "push" are read alike, only "none" differs.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from doko import api
 from doko.cards import Card, deal, deck, parse_cards
 from doko.errors import IllegalAction
 from doko.reservations import may_throw, priority
 from doko.rules import Rules, load_rules
+from doko.scoring import score
 from doko.state import GameState, apply, legal_for, new_game
+from doko.summary import summary_from_json
+from support import view_of
 
 
 def rules(preset: str = "ddv", **options: Any) -> Rules:
@@ -141,3 +147,28 @@ def test_without_gegenansage_kontra_may_not_answer_after_its_deadline() -> None:
     with pytest.raises(IllegalAction) as refusal:
         apply(silent, "3:kontra")
     assert refusal.value.code == "too-late"
+
+
+# -- scoring -----------------------------------------------------------------------
+
+
+def test_fixed_team_solo_factor_off_keeps_the_soloist_at_three_shares() -> None:
+    """fixed_team_solo_factor: at eight players a won solo writes x7 for the soloist
+    (one share per opponent), without the option x3 as at four."""
+    deal_data = {"contract": "solo:clubs", "players": 8, "re": [3], "eyes_re": 130}
+    seven = score(summary_from_json({"rules": "klassisch", **deal_data}))["points"]
+    assert seven == [-1, -1, -1, 7, -1, -1, -1, -1]
+    plain = {"preset": "klassisch", "options": {"fixed_team_solo_factor": False}}
+    three = score(summary_from_json({"rules": plain, **deal_data}))["points"]
+    assert three == [-1, -1, -1, 3, -1, -1, -1, -1]
+
+
+# -- table settings ----------------------------------------------------------------
+
+
+def test_the_tournament_setting_reaches_the_page_view() -> None:
+    """tournament (display only: the page hides the running Augen): the view says so."""
+    for preset, shown in (("berndt", True), ("ddv", False)):
+        payload = {"rules": preset, "seed": 1, "bots": [None] * 4}
+        view = view_of(json.loads(api.handle("new_game", json.dumps(payload))))
+        assert view["tournament"] is shown
