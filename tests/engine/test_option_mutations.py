@@ -20,12 +20,16 @@ import pytest
 
 from doko import api
 from doko.cards import Card, deal, deck, parse_cards
-from doko.errors import IllegalAction
+from doko.errors import DokoError, IllegalAction
+from doko.outcome import result
 from doko.reservations import may_throw, priority
 from doko.rules import Rules, load_rules
 from doko.scoring import score
 from doko.state import GameState, apply, legal_for, new_game
 from doko.summary import summary_from_json
+from doko.tricks import specials_awarded
+from house_deals import HEALTHY as DEALER_0
+from house_deals import play as play_tricks
 from support import view_of
 
 
@@ -124,12 +128,14 @@ def test_a_single_wedding_rule_is_the_rule_of_every_hochzeit() -> None:
 # -- announcements -----------------------------------------------------------------
 
 
+HEALTHY = ("0:healthy", "1:healthy", "2:healthy", "3:healthy")  # dealer 3
 GEGEN_HANDS = [
     "CQ HT DA DT DK D9 CA CT SA ST HA HK",
     "CQ HT DA DT DK D9 CA CT SA ST HA HK",
     "SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ HJ HJ",
     "DJ DJ CK CK C9 C9 SK SK S9 S9 H9 H9",
 ]
+HANDS = [parse_cards(h) for h in GEGEN_HANDS]  # Re: seats 0 and 1
 
 
 def test_without_gegenansage_kontra_may_not_answer_after_its_deadline() -> None:
@@ -149,6 +155,16 @@ def test_without_gegenansage_kontra_may_not_answer_after_its_deadline() -> None:
     assert refusal.value.code == "too-late"
 
 
+def test_under_trick_deadlines_a_limit_does_not_say_re() -> None:
+    """announcements "tricks": keine 90 is said on its own (the party's Re is not
+    implied, as it is when deadlines count cards)."""
+    start = new_game(rules(announcements="tricks", deadlines=[2, 3, 4, 5, 6]), HANDS, 3)
+    by_tricks = play(start, *HEALTHY, "0:no90")
+    assert by_tricks.said == ((0, "no90"),) and by_tricks.re_words == ("no90",)
+    by_cards = play(new_game(rules(), HANDS, 3), *HEALTHY, "0:no90")
+    assert by_cards.said == ((0, "re"), (0, "no90"))
+
+
 # -- scoring -----------------------------------------------------------------------
 
 
@@ -161,6 +177,55 @@ def test_fixed_team_solo_factor_off_keeps_the_soloist_at_three_shares() -> None:
     plain = {"preset": "klassisch", "options": {"fixed_team_solo_factor": False}}
     three = score(summary_from_json({"rules": plain, **deal_data}))["points"]
     assert three == [-1, -1, -1, 3, -1, -1, -1, -1]
+
+
+# Re (seats 2 and 3) wins the last trick with both Kreuz-Buben; Kontra takes a
+# Doppelkopf (DA DA DT DT) in trick 11. Re 73 Augen: Kontra won, gegen die Alten,
+# keine 90 = 3, Doppelkopf 1, minus the Karlchen (once, or twice as a Doppelkarl).
+DOPPELKARL_DEAL = [
+    "CA CT CK C9",
+    "C9 CK CT CA",
+    "SA ST SK S9",
+    "S9 SK ST SA",
+    "HA HK H9 HK",
+    "H9 HA D9 D9",
+    "HT HT CQ CQ",
+    "SQ SQ HQ HQ",
+    "DQ DQ SJ SJ",
+    "HJ HJ DJ DJ",
+    "DA DA DT DT",
+    "DK DK CJ CJ",
+]
+
+
+def test_doppelkarl_scores_two_karlchen_of_one_party_twice() -> None:
+    """doppelkarl: both Kreuz-Buben of Re in a last trick Re wins are two Karlchen;
+    without the option one. A score sheet may enter two only with the option
+    (Kontra 3 less two Karlchen)."""
+    for doppelkarl, karlchen, points in ((False, 1, [3, 3, -3, -3]), (True, 2, [2, 2, -2, -2])):
+        state, winners = play_tricks(rules(doppelkarl=doppelkarl), DOPPELKARL_DEAL, DEALER_0)
+        assert winners[-1] == 2
+        outcome = result(state)
+        assert outcome["specials"] == [
+            {"kind": "doppelkopf", "party": "kontra"},
+            *[{"kind": "karlchen", "party": "re"}] * karlchen,
+        ]
+        assert outcome["points"] == points
+    two = [{"kind": "karlchen", "party": "re"}] * 2
+    sheet = {"contract": "normal", "re": [2, 3], "eyes_re": 73, "specials": two}
+    allowed = {"preset": "ddv", "options": {"doppelkarl": True}}
+    assert score(summary_from_json({"rules": allowed, **sheet}))["points"] == [1, 1, -1, -1]
+    with pytest.raises(DokoError) as refusal:
+        summary_from_json({"rules": "ddv", **sheet})
+    assert refusal.value.code == "special-too-often"
+
+
+def test_specials_in_solo_are_the_sonderpunkte_of_a_solo() -> None:
+    """specials_in_solo: a solo awards these (ddv: none), a partner game ``specials``."""
+    assert specials_awarded(rules(), "solo:diamonds") == ()
+    fox = rules(specials_in_solo=["fox"])
+    assert specials_awarded(fox, "solo:diamonds") == ("fox",)
+    assert specials_awarded(fox, "normal") == fox.specials
 
 
 # -- table settings ----------------------------------------------------------------
