@@ -20,6 +20,7 @@ import pytest
 
 from doko import api
 from doko.cards import Card, deal, deck, parse_cards
+from doko.compact import final_points, state_tricks
 from doko.errors import DokoError, IllegalAction
 from doko.outcome import result
 from doko.reservations import may_throw, priority
@@ -197,20 +198,30 @@ DOPPELKARL_DEAL = [
     "DK DK CJ CJ",
 ]
 
+QUICK_KINDS = ["doppelkopf", "fox", "karlchen"]  # the compact scoring counts these itself
+ENGINE_KINDS = ["doppelkopf", "karlchen", "dulle-caught"]  # ... and sends these to the engine
+
 
 def test_doppelkarl_scores_two_karlchen_of_one_party_twice() -> None:
     """doppelkarl: both Kreuz-Buben of Re in a last trick Re wins are two Karlchen;
-    without the option one. A score sheet may enter two only with the option
-    (Kontra 3 less two Karlchen)."""
+    without the option one. The searches' compact scoring (its quick path for the
+    common Sonderpunkte, and the engine's for the others) agrees. A score sheet may
+    enter two only with the option (Kontra 3 less two Karlchen)."""
     for doppelkarl, karlchen, points in ((False, 1, [3, 3, -3, -3]), (True, 2, [2, 2, -2, -2])):
-        state, winners = play_tricks(rules(doppelkarl=doppelkarl), DOPPELKARL_DEAL, DEALER_0)
-        assert winners[-1] == 2
-        outcome = result(state)
-        assert outcome["specials"] == [
-            {"kind": "doppelkopf", "party": "kontra"},
-            *[{"kind": "karlchen", "party": "re"}] * karlchen,
-        ]
-        assert outcome["points"] == points
+        for kinds in (
+            ["doppelkopf", "fox", "karlchen"],
+            ["doppelkopf", "karlchen", "dulle-caught"],
+        ):
+            house = rules(doppelkarl=doppelkarl, specials=kinds)
+            state, winners = play_tricks(house, DOPPELKARL_DEAL, DEALER_0)
+            assert winners[-1] == 2
+            outcome = result(state)
+            assert outcome["specials"] == [
+                {"kind": "doppelkopf", "party": "kontra"},
+                *[{"kind": "karlchen", "party": "re"}] * karlchen,
+            ]
+            assert outcome["points"] == points
+            assert final_points(state, state_tricks(state)) == points
     two = [{"kind": "karlchen", "party": "re"}] * 2
     sheet = {"contract": "normal", "re": [2, 3], "eyes_re": 73, "specials": two}
     allowed = {"preset": "ddv", "options": {"doppelkarl": True}}
