@@ -26,8 +26,10 @@ from doko.outcome import result
 from doko.reservations import may_throw, priority
 from doko.rules import Rules, load_rules
 from doko.scoring import score
+from doko.series import is_finished
 from doko.state import GameState, apply, legal_for, new_game
 from doko.summary import summary_from_json
+from doko.tournament import play_table
 from doko.tricks import specials_awarded
 from house_deals import HEALTHY as DEALER_0
 from house_deals import play as play_tricks
@@ -166,6 +168,19 @@ def test_under_trick_deadlines_a_limit_does_not_say_re() -> None:
     assert by_cards.said == ((0, "re"), (0, "no90"))
 
 
+def test_a_late_announcement_is_refused_naming_the_rules_deadline() -> None:
+    """deadlines: Re with ten cards is too late at the ddv's 11 cards, and at 12; the
+    refusal names the deadline the rules set."""
+    moves = (*HEALTHY, "0:HA", "1:HK", "2:SQ", "3:H9", "2:SQ", "3:DJ", "0:D9")
+    for deadlines, named in (((11, 10, 9, 8, 7), 11), ((12, 10, 9, 8, 7), 12)):
+        state = play(new_game(rules(deadlines=list(deadlines)), HANDS, 3), *moves)
+        assert len(state.hands[0]) == 10
+        with pytest.raises(IllegalAction) as refusal:
+            apply(state, "0:re")
+        assert refusal.value.code == "too-late"
+        assert refusal.value.params["deadline"] == named
+
+
 # -- scoring -----------------------------------------------------------------------
 
 
@@ -248,3 +263,11 @@ def test_the_tournament_setting_reaches_the_page_view() -> None:
         payload = {"rules": preset, "seed": 1, "bots": [None] * 4}
         view = view_of(json.loads(api.handle("new_game", json.dumps(payload))))
         assert view["tournament"] is shown
+
+
+def test_a_bot_table_plays_no_more_rounds_than_the_pflichtsolo_window() -> None:
+    """duty_solo_rounds: a bot tournament's table plays two rounds, or fewer where the
+    Pflichtsolo must be played sooner (one round here: four deals at least)."""
+    one = play_table(rules(duty_solo_rounds=1), 5, 4, "random")
+    assert one.settings.rounds == 1 and is_finished(one)
+    assert play_table(rules(), 5, 4, "random").settings.rounds == 2
