@@ -8,7 +8,8 @@ nothing else, decides the asserted action, contract or score.
 Options with no rule effect, so nothing to pin: ``preset`` (the id the options start
 from; overrides and records name it) and ``tournament`` (a display setting, the page
 hides the running Augen; the engine only passes it to the view, checked below).
-``poverty``: "ask" and "push" are read alike, only "none" differs.
+``poverty``: the engine reads only "none" against the rest; "push" has no code of
+its own (a Trumpfabgabe is offered round the table as with "ask").
 """
 
 from __future__ import annotations
