@@ -20,18 +20,19 @@ from typing import Any
 import pytest
 
 from doko import api
-from doko.cards import Card, deal, deck, parse_cards
-from doko.compact import final_points, state_tricks
-from doko.errors import DokoError, IllegalAction
-from doko.outcome import result
-from doko.reservations import may_throw, priority
-from doko.rules import Rules, load_rules
-from doko.scoring import score
-from doko.series import is_finished
-from doko.state import GameState, apply, legal_for, new_game
-from doko.summary import summary_from_json
-from doko.tournament import play_table
-from doko.tricks import specials_awarded
+from doko.bots.compact import final_points, state_tricks
+from doko.game.actions import parse
+from doko.game.cards import Card, deal, deck, parse_cards
+from doko.game.errors import DokoError, IllegalAction
+from doko.game.outcome import result
+from doko.game.reservations import may_throw, priority
+from doko.game.rules import Rules, load_rules
+from doko.game.scoring import score
+from doko.game.state import GameState, apply, legal_for, new_game
+from doko.game.summary import summary_from_json
+from doko.game.tricks import specials_awarded
+from doko.table.series import is_finished
+from doko.table.tournament import play_table
 from house_deals import HEALTHY as DEALER_0
 from house_deals import play as play_tricks
 from support import view_of
@@ -53,7 +54,7 @@ def with_rest(mine: str, size: int = 48) -> list[tuple[Card, ...]]:
 
 def play(state: GameState, *actions: str) -> GameState:
     for action in actions:
-        state = apply(state, action)
+        state = apply(state, parse(action))
     return state
 
 
@@ -69,10 +70,10 @@ def test_throw_kings_is_the_number_of_kings_a_thrown_hand_needs() -> None:
     at_five = new_game(rules(throw="reservation"), hands, 3)
     assert at_five.rules.throw_kings == 5
     assert not may_throw(at_five, hands[0])
-    assert "0:throw" not in legal_for(at_five, 0)
+    assert parse("0:throw") not in legal_for(at_five, 0)
     at_four = new_game(rules(throw="reservation", throw_kings=4), hands, 3)
     assert may_throw(at_four, hands[0])
-    assert "0:throw" in legal_for(at_four, 0)
+    assert parse("0:throw") in legal_for(at_four, 0)
 
 
 def test_without_duty_solo_rounds_an_owed_solo_is_an_ordinary_solo() -> None:
@@ -93,17 +94,17 @@ def test_without_duty_solo_rounds_an_owed_solo_is_an_ordinary_solo() -> None:
 def test_poverty_max_trumps_is_the_most_trumps_a_trumpfabgabe_hand_holds() -> None:
     """poverty_max_trumps: four trumps are too many at the default three, not at four."""
     hands = with_rest("DA DK D9 DT CA CA CT CT SA SA ST ST")
-    assert "0:poverty" not in legal_for(new_game(rules(poverty="ask"), hands, 3), 0)
+    assert parse("0:poverty") not in legal_for(new_game(rules(poverty="ask"), hands, 3), 0)
     four = rules(poverty="ask", poverty_max_trumps=4)
-    assert "0:poverty" in legal_for(new_game(four, hands, 3), 0)
+    assert parse("0:poverty") in legal_for(new_game(four, hands, 3), 0)
 
 
 def test_poverty_none_offers_no_trumpfabgabe() -> None:
     """poverty none: a hand with two trumps may not give them away."""
     hands = with_rest("DA DK CA CA CT CT SA SA ST ST HA HA")
-    assert "0:poverty" not in legal_for(new_game(rules(), hands, 3), 0)
-    assert "0:poverty" in legal_for(new_game(rules(poverty="ask"), hands, 3), 0)
-    assert "0:poverty" in legal_for(new_game(rules(poverty="push"), hands, 3), 0)
+    assert parse("0:poverty") not in legal_for(new_game(rules(), hands, 3), 0)
+    assert parse("0:poverty") in legal_for(new_game(rules(poverty="ask"), hands, 3), 0)
+    assert parse("0:poverty") in legal_for(new_game(rules(poverty="push"), hands, 3), 0)
 
 
 WEDDING_HANDS = [  # seat 0 holds both Kreuz-Damen
@@ -151,11 +152,11 @@ def test_without_gegenansage_kontra_may_not_answer_after_its_deadline() -> None:
     )
     hands = [parse_cards(h) for h in GEGEN_HANDS]
     answering = play(new_game(rules(), hands, 3), *moves)
-    assert "3:kontra" in legal_for(answering, 3)
+    assert parse("3:kontra") in legal_for(answering, 3)
     silent = play(new_game(rules(gegenansage=False), hands, 3), *moves)
-    assert "3:kontra" not in legal_for(silent, 3)
+    assert parse("3:kontra") not in legal_for(silent, 3)
     with pytest.raises(IllegalAction) as refusal:
-        apply(silent, "3:kontra")
+        apply(silent, parse("3:kontra"))
     assert refusal.value.code == "too-late"
 
 
@@ -177,7 +178,7 @@ def test_a_late_announcement_is_refused_naming_the_rules_deadline() -> None:
         state = play(new_game(rules(deadlines=list(deadlines)), HANDS, 3), *moves)
         assert len(state.hands[0]) == 10
         with pytest.raises(IllegalAction) as refusal:
-            apply(state, "0:re")
+            apply(state, parse("0:re"))
         assert refusal.value.code == "too-late"
         assert refusal.value.params["deadline"] == named
 
