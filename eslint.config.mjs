@@ -14,7 +14,7 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       // dropping a key by destructuring the rest is how the page copies an object without it
-      "no-unused-vars": ["error", { ignoreRestSiblings: true }],
+      "no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_" }],
       "no-undef": "error",
     },
   },

@@ -3,7 +3,9 @@
 ``lint(log)``: ESLint (pinned in package.json / package-lock.json, its rules in
 eslint.config.mjs) over the project's JavaScript. ``unit_tests(log)``: Node's own test
 runner on tests/web/ (the page's logic, no browser), skipped when that folder holds none.
-Both return a process exit code: 0 when clean.
+``typecheck(log)``: TypeScript's ``tsc --noEmit`` over web/ with its JSDoc types
+(tsconfig.json for the page, tsconfig.worker.json for the two workers).
+Each returns a process exit code: 0 when clean.
 """
 
 from __future__ import annotations
@@ -30,6 +32,22 @@ def lint(log: Callable[[str], None]) -> int:
         return 1
     eslint = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
     return subprocess.run([node, str(eslint), "--max-warnings=0", "."], cwd=ROOT).returncode
+
+
+TYPESCRIPT = ("node_modules/typescript",)
+TSCONFIGS = ("tsconfig.json", "tsconfig.worker.json")
+
+
+def typecheck(log: Callable[[str], None]) -> int:
+    log("tsc --noEmit --checkJs (the page's JSDoc types)")
+    trouble = npm.ensure(TYPESCRIPT, "TypeScript", log)
+    node = shutil.which("node")
+    if trouble or node is None:
+        log(f"tsc could not run: {trouble or 'node not found'}")
+        return 1
+    tsc = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
+    codes = [subprocess.run([node, str(tsc), "-p", c], cwd=ROOT).returncode for c in TSCONFIGS]
+    return max(codes)
 
 
 def unit_test_files() -> list[Path]:

@@ -4,8 +4,9 @@
    Python refuses pip (Debian's system Python, PEP 668), a virtual environment is made in
    .venv/ and the command runs again inside it.
 2. ``ruff check`` (the configuration in pyproject.toml), ``mypy --strict`` on the
-   engine, ESLint on the JavaScript (eslint.config.mjs) and Node's test runner on
-   tests/web/ (buildtools/jscheck.py); a finding or a failed test fails the command.
+   engine, ESLint on the JavaScript (eslint.config.mjs), ``tsc --checkJs`` over web/ and
+   Node's test runner on tests/web/ (buildtools/jscheck.py); a finding or a failed test
+   fails the command.
 3. pytest: every test, the slow ones (marked ``slow``) included.
 4. The smoke benchmarks (figures printed, nothing asserted): start-up on 127.0.0.1 and
    on a paced 10 Mbit/s, 40 ms link.
@@ -84,8 +85,9 @@ def checks(log: Callable[[str], None]) -> int:
         env={**os.environ, "MYPYPATH": str(ROOT / "engine")},
     ).returncode
     linted = jscheck.lint(log)
+    types = jscheck.typecheck(log)
     unit = jscheck.unit_tests(log)
-    return code or typed or linted or unit
+    return code or typed or linted or types or unit
 
 
 def run_tests(pytest_args: list[str], log: Callable[[str], None]) -> int:
@@ -94,7 +96,7 @@ def run_tests(pytest_args: list[str], log: Callable[[str], None]) -> int:
     code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code != 0 or failed:
         if failed:
-            log("ruff, mypy, eslint or node --test reported findings (above)")
+            log("ruff, mypy, eslint, tsc or node --test reported findings (above)")
         return code or failed
     # figures only, nothing asserted; a crash of a bench fails the command
     build = str(ROOT / "build.py")

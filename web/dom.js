@@ -40,3 +40,8 @@ export function download(name, type, text) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+// Clicks the element `selector` finds, if there is one (a hidden file field, a button).
+export function clickOn(selector) {
+  /** @type {HTMLElement | null} */ (document.querySelector(selector))?.click();
+}

@@ -6,7 +6,7 @@
 // with the page's own cards and its scored examples.
 // State: the store's `editor` slice (initialEditor); editorScreen draws it, editorIntents
 // change it through ctx.
-import { h, signed } from "./dom.js";
+import { h, signed, clickOn } from "./dom.js";
 import { t, has, actionLabel, itemLabel, contractName, presetName, errorText, localText } from "./i18n.js";
 import { faceCard } from "./table.js";
 import { randomSeed } from "./random.js";
@@ -269,7 +269,7 @@ export const editorIntents = {
   "editor-from": (ctx, data) => ctx.update((s) => { s.editor.from = data.value; }),
   "editor-new": (ctx) => ctx.navigate(`#/rules/edit?from=${encodeURIComponent(ctx.state.editor.from)}`),
   "editor-export-all": (ctx) => ctx.download("hausregeln.json", "application/json", V.exportText(ctx.state.variants.list)),
-  "editor-import": () => document.querySelector("[data-testid=variants-import-file]")?.click(),
+  "editor-import": () => clickOn("[data-testid=variants-import-file]"),
   "editor-import-chosen": async (ctx, data) => {
     const file = data.files?.[0];
     if (!file) return;
@@ -289,7 +289,7 @@ export const editorIntents = {
   // typed, or Enter to keep it (the field's data-keys)
   "editor-rename-text": async (ctx, data) => {
     if (data.event) {
-      if (data.event.key === "Enter") await editorIntents["editor-rename-ok"](ctx, data);
+      if (data.event.key === "Enter") await editorIntents["editor-rename-ok"](ctx);
       return;
     }
     ctx.update((s) => { s.editor.renameText = String(data.value ?? ""); });

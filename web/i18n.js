@@ -4,6 +4,7 @@
 import de from "./lang/de.js";
 import en from "./lang/en.js";
 import { isCard } from "./card-text.js";
+import { CodedError } from "./coded-error.js";
 
 const TABLES = { de, en };
 let lang = "de";
@@ -103,10 +104,7 @@ export function itemLabel(item) {
 
 // An Error with a code and parameters the page translates (errorText below).
 export function coded(code, params = {}) {
-  const err = new Error(code);
-  err.code = code;
-  err.params = params;
-  return err;
+  return new CodedError(code, code, params);
 }
 
 // An engine refusal ({code, params}) as a sentence a player would say. Seats become

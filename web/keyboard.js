@@ -21,7 +21,7 @@ const HAND = "[data-testid=hand] button[data-card]";
 export function installKeyboard(handlers) {
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
+    const target = /** @type {HTMLElement} */ (event.target);
     if (target.closest?.("dialog")) return; // a dialog has its own keys (Esc closes)
     if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
     const key = event.key;
@@ -30,7 +30,7 @@ export function installKeyboard(handlers) {
       return;
     }
     if (/^[1-9]$/.test(key)) {
-      const buttons = [...document.querySelectorAll("[data-testid=actions] > button")];
+      const buttons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("[data-testid=actions] > button"))];
       const button = buttons[Number(key) - 1];
       if (button) {
         event.preventDefault();
@@ -49,7 +49,7 @@ export function installKeyboard(handlers) {
 }
 
 function moveInHand(key, target) {
-  const cards = [...document.querySelectorAll(HAND)];
+  const cards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(HAND))];
   if (!cards.length) return false;
   const at = cards.indexOf(target);
   const playable = cards.filter((c) => c.getAttribute("aria-disabled") !== "true");

@@ -458,7 +458,7 @@ export const netIntents = {
     return void ctx.scheduleBot();
   },
   "together-answer": () => {
-    const text = document.getElementById("together-answer")?.value || hostState().answer;
+    const text = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("together-answer"))?.value || hostState().answer;
     const payload = text.trim().split("#/answer/")[1] ?? text.trim();
     return void takeAnswer(payload).then((r) => {
       if (!r.ok) ctx.alert(t(r.why));

@@ -26,7 +26,7 @@ export async function qrCode(text, label) {
   svg.dataset.modules = String(n);
   const back = document.createElementNS(SVG, "rect");
   for (const [k, v] of [["x", -4], ["y", -4], ["width", n + 8], ["height", n + 8], ["class", "qr-back"]]) {
-    back.setAttribute(k, String(v));
+    back.setAttribute(String(k), String(v));
   }
   const path = document.createElementNS(SVG, "path");
   path.setAttribute("d", d);

@@ -18,7 +18,7 @@ import { reviewScreen, statsScreen } from "./review.js";
 import { playScreen, header } from "./screens/play.js";
 
 export function draw(root, store) {
-  const focused = document.activeElement;
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement);
   const focusKey = focused?.dataset?.focus;
   const caret = caretOf(focused);
   const before = motion.capture(root, store.step);

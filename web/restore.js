@@ -33,7 +33,8 @@ export function whenMemoryIsFresh(fn) {
 // XORs the memory image in a snapshot from Pyodide's makeMemorySnapshot() (a header,
 // then the memory) with `memory`, in place: makes the difference and undoes it.
 export function xorMemory(snapshot, memory) {
-  const bytes = ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot);
+  const bytes = ArrayBuffer.isView(snapshot) ? new Uint8Array(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength)
+    : new Uint8Array(snapshot);
   const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1]; // a multiple of 16
   const words = Math.min(memory.length, bytes.length - header) >>> 2;
   const a = new Uint32Array(bytes.buffer, bytes.byteOffset + header, words);

@@ -8,7 +8,7 @@ import { t, itemLabel, contractName, partyLabel } from "./i18n.js";
 // replayable: a button per row that opens the deal in the replay viewer (intent
 // sheet-replay); bockToCome: Bockspiele still to be played (shown above the rows).
 export function sheetView({ rows, totals, seats, seatName, expanded = [], editable = false,
-  editing = null, sittingOut = () => null, replayable = false, bockToCome = 0, review = false }) {
+  editing = null, sittingOut = (_row, _i) => null, replayable = false, bockToCome = 0, review = false }) {
   const n = seats;
   const columns = 2 + n;
   const body = [];

@@ -2,7 +2,7 @@
 // each (from the engine's rules metadata), table size and rounds, the demos, the score
 // keeper, and each rule set's primer in help; what is stored on the device (export,
 // import, entries set aside). A pure view of the store, and the intents of its buttons.
-import { h } from "./dom.js";
+import { h, clickOn } from "./dom.js";
 import { t, localText, presetName, errorText, getLang, has, levelName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { cardSvg } from "./cards.js";
@@ -313,7 +313,7 @@ export const startIntents = {
     }
   },
   // the hidden file field opens the device's file chooser
-  "saves-import": () => document.querySelector("[data-testid=import-file]")?.click(),
+  "saves-import": () => clickOn("[data-testid=import-file]"),
   // checked whole first (shape, then the engine); what would replace stored data asks
   "saves-import-file": async (ctx, data) => {
     const file = data.files?.[0];

@@ -15,8 +15,8 @@ export function defaults(slices = {}) {
     // a link's variant, shown (what differs from its preset) before the first card:
     // {rules, differences, saved: name or "", asking: the name field is open, name}
     variantNotice: null,
-    view: null, // last VIEW from the engine
-    events: [], // what happened in the step that brought it (engine's doko.events)
+    view: /** @type {import("./contract.js").View | null} */ (null), // last VIEW from the engine
+    events: /** @type {import("./contract.js").EventJSON[]} */ ([]), // what happened in the step that brought it (engine's doko.events)
     step: 0, // counts the engine answers shown: a redraw without a new step animates nothing
     busy: false, // a human action is on its way to the engine
     alert: "",

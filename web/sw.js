@@ -3,9 +3,11 @@
 // page says so (the page shows a "new version" banner with a reload button).
 const PRECACHE = /*PRECACHE*/{ "version": "dev", "files": [] }/*END*/;
 const CACHE = `doko-${PRECACHE.version}`;
-const scope = new URL("./", self.location).href;
+// the service worker's own scope (its events and clients), as the type checker knows it
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const scope = new URL("./", sw.location.href).href;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: "no-cache": what the game has fetched already is revalidated with the server
@@ -15,24 +17,24 @@ self.addEventListener("install", (event) => {
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith("doko-") && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "skip-waiting") self.skipWaiting();
+  if (data.type === "skip-waiting") sw.skipWaiting();
   else if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: PRECACHE.version });
   }
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(scope)) return;
   event.respondWith((async () => {

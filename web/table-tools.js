@@ -5,7 +5,7 @@
 import { t, cardName, actionLabel } from "./i18n.js";
 import { faceCard } from "./table.js";
 import { cardSvg, isCard } from "./cards.js";
-import { h } from "./dom.js";
+import { h, clickOn } from "./dom.js";
 import { icon } from "./icons.js";
 import { changeOption, saveOptions, applyOptions, delayOf, themeOf, clickSound, SPEEDS } from "./options.js";
 import { installKeyboard, KEYS } from "./keyboard.js";
@@ -30,11 +30,11 @@ export function init(context) {
   installKeyboard({
     hint: key("hint"), undo: key("undo"), last: key("last"), collect: key("collect"),
     settings: key("settings"), help: key("help"),
-    next: () => document.querySelector("[data-testid=next-game]")?.click(),
+    next: () => clickOn("[data-testid=next-game]"),
   });
   // A held trick is collected by tapping it.
   document.addEventListener("click", (event) => {
-    if (ctx.state.tools.hold && event.target.closest?.("[data-testid=trick]")) collect();
+    if (ctx.state.tools.hold && /** @type {Element} */ (event.target).closest?.("[data-testid=trick]")) collect();
   });
   // the automatic theme follows the system's: the page is drawn again in its colours
   window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => ctx.update());

@@ -7,6 +7,8 @@
 // The runtime's modules are imported dynamically: with static imports the worker would run
 // nothing until they had arrived, a round trip that on a slow link delays the first bytes
 // of the runtime (and the progress bar) by a tenth of a second or more.
+// (pyodide.mjs is copied in by build.py: the type checker does not see it)
+// @ts-ignore
 const runtimeModules = Promise.all([import("./pyodide/pyodide.mjs"), import("./restore.js")]);
 
 // Filled in by build.py: the engine's wheel (in dist/), the lock file naming micropip
@@ -116,6 +118,7 @@ async function count(name, body) {
 // Pyodide's own response, and handed over when Pyodide instantiates that response.
 let early = null;
 const instantiateStreaming = WebAssembly.instantiateStreaming;
+// @ts-ignore: hands back the module compiled early, as the original would
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
   if (early && early.response === response) {
@@ -171,7 +174,7 @@ async function linkIsFast(indexURL) {
   } catch {
     return true;
   }
-  const entry = performance.getEntriesByName(url).pop();
+  const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(url).pop());
   if (!entry || !entry.encodedBodySize) return true; // from a cache: fast
   const ms = Math.max(1, entry.responseEnd - entry.responseStart);
   const bytesPerMs = entry.encodedBodySize / ms;
@@ -287,7 +290,8 @@ engine.then(
 
 // What the worker fetched and when (epoch ms), for the bench's breakdown.
 function resources() {
-  return performance.getEntriesByType("resource").map((r) => ({
+  const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
+  return entries.map((r) => ({
     name: r.name.split("/").pop(), start: performance.timeOrigin + r.startTime,
     end: performance.timeOrigin + r.responseEnd, size: r.encodedBodySize || 0,
   }));

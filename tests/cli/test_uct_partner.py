@@ -15,6 +15,7 @@ import pytest
 from doko.bots import compact
 from doko.bots.bots import standard_bot
 from doko.bots.sim import check_invariants
+from doko.game.actions import parse
 from doko.game.cards import CARDS, CQ, Card, deal
 from doko.game.observation import observe
 from doko.game.outcome import result
@@ -51,7 +52,7 @@ def play(state: GameState, seed: int) -> GameState:
         assert seat is not None
         obs = observe(state, seat)
         action = (partner if seat % 2 == 0 else standard_bot)(obs, rng)
-        assert action in obs.actions
+        assert action in obs.legal
         state = apply(state, action)
     return state
 
@@ -94,7 +95,7 @@ def test_rollouts_score_as_the_engine_scores(preset: str) -> None:
         replayed = state
         for seats, cards, winner in tricks:
             for seat, card in list(zip(seats, cards, strict=True))[len(replayed.trick) :]:
-                replayed = apply(replayed, f"{seat}:{CARDS[card]}")
+                replayed = apply(replayed, parse(f"{seat}:{CARDS[card]}"))
             assert replayed.tricks[-1].winner == winner
         assert replayed.is_over
         points = compact.final_points(state, compact.state_tricks(state) + tricks)
@@ -108,7 +109,7 @@ def said(state: GameState, rng: random.Random) -> GameState:
     seat = state.to_act
     assert seat is not None
     legal = legal_for(state, seat)
-    calls = [a for a in legal if a.partition(":")[2] in uct_partner.WORDS]
+    calls = [a for a in legal if a.kind == "call"]
     return apply(state, rng.choice(calls or legal), legal)
 
 
