@@ -109,6 +109,13 @@ def _leave_out(paths: set[str]) -> Callable[[str, list[str]], set[str]]:
     return ignore
 
 
+def _drop_empty_folders(root: Path) -> None:
+    """Folders of web/ whose modules all went into the bundle."""
+    for folder in sorted((p for p in root.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
 def build(use_snapshot: bool = True) -> None:
     """dist/ from scratch; each file written once, then compressed once."""
     tgz = runtime.fetch_pyodide(CACHE, log)
@@ -120,10 +127,12 @@ def build(use_snapshot: bool = True) -> None:
     # what is written below in its final form is not copied first; web/package.json only
     # tells Node (the page's unit tests) that web/ is ES modules, in dist/ it would make
     # Node read Pyodide's scripts as modules too
-    later = {"index.html", "worker.js", "sw.js", "package.json"}
+    # web/core/contract.js holds types only (JSDoc for tsc): nothing loads it
+    later = {"index.html", "worker.js", "sw.js", "package.json", "core/contract.js"}
     if bundled is not None:
         later |= {fast.ENTRY, *bundled}
     shutil.copytree(WEB, DIST, ignore=_leave_out(later), dirs_exist_ok=True)
+    _drop_empty_folders(DIST)
     pyodide_dir = DIST / "pyodide"
     info = runtime.copy_pyodide(tgz, pyodide_dir)
     shutil.copyfile(micropip, pyodide_dir / runtime.MICROPIP)

@@ -3,27 +3,27 @@
 // the route table (page-routes.js), the events in (page-events.js). Drawing is
 // render.js's, the game at the table game.js's, the screens' state, intents and routes
 // their own modules'. The engine runs in worker.js; nothing here blocks on Python.
-import { t, setLang, errorText } from "./i18n.js";
-import { installSprite } from "./cards.js";
-import * as saved from "./storage.js";
-import { download } from "./dom.js";
-import "./offline.js";
+import { t, setLang, errorText } from "./core/i18n.js";
+import { installSprite } from "./table/cards.js";
+import * as saved from "./core/storage.js";
+import { download } from "./core/dom.js";
+import "./core/offline.js";
 import { worker, listen } from "./boot.js";
-import { defaults, createStore, frameScheduler } from "./store.js";
-import { workerClient } from "./worker-client.js";
-import { intentTable, runIntent } from "./intents.js";
-import { draw } from "./render.js";
-import { seatName as seatNameOf } from "./seats.js";
-import { createGame } from "./game.js";
-import { createPageIntents } from "./page-intents.js";
-import { storedSlices } from "./stored-slices.js";
-import { screenSlices, screenIntents } from "./page-parts.js";
-import { createRouter } from "./page-routes.js";
-import { engineNews } from "./engine-news.js";
-import { wireTable } from "./table-services.js";
-import { listenForIntents } from "./page-events.js";
-import { variantsRestore } from "./variants.js";
-import { quarantineChanged } from "./start.js";
+import { defaults, createStore, frameScheduler } from "./core/store.js";
+import { workerClient } from "./core/worker-client.js";
+import { intentTable, runIntent } from "./core/intents.js";
+import { draw } from "./page/render.js";
+import { seatName as seatNameOf } from "./core/seats.js";
+import { createGame } from "./screens/play/game.js";
+import { createPageIntents } from "./screens/play/page-intents.js";
+import { storedSlices } from "./page/stored-slices.js";
+import { screenSlices, screenIntents } from "./page/page-parts.js";
+import { createRouter } from "./page/page-routes.js";
+import { engineNews } from "./page/engine-news.js";
+import { wireTable } from "./screens/play/table-services.js";
+import { listenForIntents } from "./page/page-events.js";
+import { variantsRestore } from "./core/variants.js";
+import { quarantineChanged } from "./screens/start/start.js";
 
 const root = document.getElementById("app");
 const store = defaults(screenSlices());

@@ -284,7 +284,7 @@ def check_entry(key: str, data: Any) -> None:
 
 
 def _check_evening(data: dict[str, Any]) -> None:
-    """The page's stored evening (web/tournament-evening.js), ranked as its screen ranks it:
+    """The page's stored evening (web/core/tournament-evening.js), ranked as its screen ranks it:
     every handed-in sheet checked again."""
     entrants, rounds = data.get("entrants"), data.get("rounds")
     if not isinstance(entrants, list) or not isinstance(rounds, list):

@@ -1,4 +1,4 @@
-"""The page's JSDoc mirror of the engine's contract (web/contract.js) names the same
+"""The page's JSDoc mirror of the engine's contract (web/core/contract.js) names the same
 keys as doko.page.contract, and its request table every request the engine answers."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def declared() -> dict[str, set[str]]:
 def test_every_declared_shape_is_mirrored_key_for_key() -> None:
     page = mirrored()
     for name, keys in declared().items():
-        assert name in page, f"web/contract.js has no typedef {name}"
+        assert name in page, f"web/core/contract.js has no typedef {name}"
         assert page[name] == keys, f"{name}: page {sorted(page[name])} vs engine {sorted(keys)}"
 
 

@@ -287,7 +287,7 @@ def test_build_zips_the_demos(tmp_path: Path) -> None:
 
 
 def test_every_narration_code_is_translated_in_both_languages() -> None:
-    """The page words each event (web/replay.js eventText): ``ev.<key>`` or, for the
+    """The page words each event (web/screens/replay/replay.js eventText): ``ev.<key>`` or, for the
     card plays and goals, ``nar.<key>``; each trick's rule ``why.<why>`` (and
     ``beaten.<why>`` where a card lost to the rule), each ``how.<how>``."""
     import re

@@ -2,7 +2,7 @@
 // as formulas defused, numbers left as numbers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { csvCell, csvText, spreadsheetCsv } from "../../web/csv.js";
+import { csvCell, csvText, spreadsheetCsv } from "../../web/core/csv.js";
 
 test("plain cells stay as they are", () => {
   assert.equal(csvCell("Anna"), "Anna");

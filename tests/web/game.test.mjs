@@ -5,11 +5,11 @@ import "./page-stubs.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { tablePage, deferred, tick } from "./page-stubs.mjs";
-import { createGame, togglePicked } from "../../web/game.js";
-import * as tools from "../../web/table-tools.js";
-import { initTogether } from "../../web/together.js";
-import { initPassplay } from "../../web/passplay.js";
-import { bindNetplay } from "../../web/netplay.js";
+import { createGame, togglePicked } from "../../web/screens/play/game.js";
+import * as tools from "../../web/screens/play/table-tools.js";
+import { initTogether } from "../../web/screens/together/together.js";
+import { initPassplay } from "../../web/screens/together/passplay.js";
+import { bindNetplay } from "../../web/screens/together/netplay.js";
 
 // A view of a four-seat table: `toAct` acts next; seats 1-3 are bots.
 function view(toAct, more = {}) {

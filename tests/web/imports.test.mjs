@@ -2,11 +2,10 @@
 // (they touch the DOM only when a screen is drawn or an intent runs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { encodeJson, decodeJson } from "../../web/base64url.js";
-import { randomSeed, randomId } from "../../web/random.js";
+import { encodeJson, decodeJson } from "../../web/core/base64url.js";
+import { randomSeed, randomId } from "../../web/core/random.js";
 
-const MODULES = ["keeper", "keeper-sheet", "tournament", "tournament-evening", "replay", "replay-words", "editor", "review",
-  "variants", "rules-spec", "sheet", "options", "csv", "random", "base64url"];
+const MODULES = ["screens/keeper/keeper", "screens/keeper/keeper-sheet", "screens/tournament/tournament", "core/tournament-evening", "screens/replay/replay", "screens/replay/replay-words", "screens/rules/editor", "screens/review/review", "core/variants", "core/rules-spec", "table/sheet", "core/options", "core/csv", "core/random", "core/base64url"];
 
 test("the screens' modules import without a browser", async () => {
   assert.equal(typeof globalThis.document, "undefined");
@@ -38,15 +37,14 @@ test("no import cycle among the page's modules", async () => {
   const { readdirSync, readFileSync } = await import("node:fs");
   const { dirname, join, normalize, relative } = await import("node:path");
   const web = new URL("../../web/", import.meta.url).pathname;
-  const files = ["", "screens/", "lang/"].flatMap((dir) => readdirSync(join(web, dir))
-    .filter((f) => f.endsWith(".js")).map((f) => dir + f));
+  const files = readdirSync(web, { recursive: true }).filter((f) => f.endsWith(".js"));
   const imports = new Map(files.map((file) => {
     const text = readFileSync(join(web, file), "utf8");
     const targets = [...text.matchAll(/(?:from\s+|import\s+)"(\.[^"]+)"/g)]
       .map((m) => relative(web, normalize(join(web, dirname(file), m[1]))));
     return [file, targets];
   }));
-  assert.ok(imports.get("app.js").includes("game.js"), "the import lines are read");
+  assert.ok(imports.get("app.js").includes("core/store.js"), "the import lines are read");
   const done = new Set();
   const visit = (file, path) => {
     assert.ok(!path.includes(file), `import cycle: ${[...path, file].join(" -> ")}`);
@@ -55,4 +53,28 @@ test("no import cycle among the page's modules", async () => {
     done.add(file);
   };
   for (const file of files) visit(file, []);
+});
+
+// The layers, bottom up: core/ (state, engine client, storage, words), table/ (the one
+// drawing of the table), screens/<screen>/, page/ (what puts the screens together).
+// A lower layer never imports a higher one.
+test("core and the table drawing never import a screen or the page's assembly", async () => {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const { dirname, join, normalize, relative } = await import("node:path");
+  const web = new URL("../../web/", import.meta.url).pathname;
+  const files = readdirSync(web, { recursive: true }).filter((f) => f.endsWith(".js"));
+  const upward = [];
+  for (const file of files.filter((f) => f.startsWith("core/") || f.startsWith("table/"))) {
+    const text = readFileSync(join(web, file), "utf8");
+    for (const m of text.matchAll(/(?:from\s+|import\s+)"(\.[^"]+)"/g)) {
+      const target = relative(web, normalize(join(web, dirname(file), m[1])));
+      const higher = target.startsWith("screens/") || target.startsWith("page/")
+        || (file.startsWith("core/") && target.startsWith("table/"));
+      if (higher) {
+        upward.push(`${file} -> ${target}`);
+      }
+    }
+  }
+  assert.ok(files.includes("core/store.js") && files.includes("table/table.js"), "the folders are read");
+  assert.deepEqual(upward, []);
 });

@@ -1,7 +1,7 @@
 // One table from intent name to handler, merged from every module's handlers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { intentTable, runIntent, intentData, answers } from "../../web/intents.js";
+import { intentTable, runIntent, intentData, answers } from "../../web/core/intents.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

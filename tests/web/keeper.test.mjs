@@ -3,9 +3,9 @@
 // sitting out at five, fixed teams at six and eight, stored sheets (schema 1 included).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { initialKeeper, keeperIntents, keeperRestore, keeperCheckTable, keeperCsv } from "../../web/keeper.js";
-import * as K from "../../web/keeper-sheet.js";
-import { initialVariants } from "../../web/variants.js";
+import { initialKeeper, keeperIntents, keeperRestore, keeperCheckTable, keeperCsv } from "../../web/screens/keeper/keeper.js";
+import * as K from "../../web/screens/keeper/keeper-sheet.js";
+import { initialVariants } from "../../web/core/variants.js";
 import { META, fakeCtx } from "./fake.mjs";
 
 function keeperState(preset = "ddv", players = 4) {

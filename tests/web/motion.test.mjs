@@ -3,7 +3,7 @@
 // browser: tests/browser/test_browser_table.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { stepAnimations, plan, initialMemory, flyKey } from "../../web/motion.js";
+import { stepAnimations, plan, initialMemory, flyKey } from "../../web/table/motion.js";
 
 const played = (seat, card) => ({ code: "card_played", params: { seat, card } });
 const taken = (seat, trick = 1, points = 20) => ({ code: "trick_taken", params: { seat, trick, points } });

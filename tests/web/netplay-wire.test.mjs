@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   readGuestMessage, readHostMessage, budget, sheetDelta, sheetJoined, partsOf, joiner, MAX_PART,
-} from "../../web/netplay-wire.js";
+} from "../../web/screens/together/netplay-wire.js";
 
 test("a guest's messages: a sync or a move of the right shape, nothing else", () => {
   assert.deepEqual(readGuestMessage('{"t":"sync"}'), { t: "sync", full: false });

@@ -9,7 +9,7 @@ import { tablePage, tick } from "./page-stubs.mjs";
 
 let copies = 0;
 // A fresh copy of the module (its own connections): one per side of a test.
-const netplay = () => import(`../../web/netplay.js?copy=${++copies}`);
+const netplay = () => import(`../../web/screens/together/netplay.js?copy=${++copies}`);
 
 // Two ends of one open data channel: what one sends the other receives (in order, after
 // the sender's turn, as a browser delivers it). `sent` keeps each end's messages.

@@ -5,11 +5,11 @@ import "./page-stubs.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { tablePage } from "./page-stubs.mjs";
-import { createPageIntents } from "../../web/page-intents.js";
-import { intentTable, runIntent } from "../../web/intents.js";
-import * as tools from "../../web/table-tools.js";
-import { initPassplay } from "../../web/passplay.js";
-import { bindNetplay } from "../../web/netplay.js";
+import { createPageIntents } from "../../web/screens/play/page-intents.js";
+import { intentTable, runIntent } from "../../web/core/intents.js";
+import * as tools from "../../web/screens/play/table-tools.js";
+import { initPassplay } from "../../web/screens/together/passplay.js";
+import { bindNetplay } from "../../web/screens/together/netplay.js";
 import { META } from "./fake.mjs";
 
 // The page with a fake game flow that records what it was asked.

@@ -3,10 +3,10 @@
 import "./page-stubs.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { matchRoute } from "../../web/router.js";
-import { routeTable, createRouter } from "../../web/page-routes.js";
-import { intentTable } from "../../web/intents.js";
-import { screenIntents } from "../../web/page-parts.js";
+import { matchRoute } from "../../web/core/router.js";
+import { routeTable, createRouter } from "../../web/page/page-routes.js";
+import { intentTable } from "../../web/core/intents.js";
+import { screenIntents } from "../../web/page/page-parts.js";
 
 const table = { "/keeper": "keeper", "/game": "last game", "/game/*": "saved game", "*": "start" };
 

@@ -13,9 +13,9 @@ globalThis.history ??= { replaceState: (_state, _title, hash) => links.replaced.
 // The page's store with the table's slices, updated through update() like the page's
 // (the change at once; `draws` counts the redraws asked for).
 export async function tablePage(more = {}) {
-  const { defaults } = await import("../../web/store.js");
-  const { initialNetplay } = await import("../../web/netplay.js");
-  const { initialOptions } = await import("../../web/options.js");
+  const { defaults } = await import("../../web/core/store.js");
+  const { initialNetplay } = await import("../../web/screens/together/netplay.js");
+  const { initialOptions } = await import("../../web/core/options.js");
   const state = defaults({ netplay: initialNetplay(), options: initialOptions(), variants: { list: [], loaded: false, checks: {} },
     review: {}, ...more });
   const page = {

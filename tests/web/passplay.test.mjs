@@ -5,8 +5,8 @@ import "./page-stubs.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { tablePage, tick } from "./page-stubs.mjs";
-import { initPassplay, present, blocks, passIntents } from "../../web/passplay.js";
-import { initTogether, initialTogetherSetup, togetherIntents, resumed, saved, leave } from "../../web/together.js";
+import { initPassplay, present, blocks, passIntents } from "../../web/screens/together/passplay.js";
+import { initTogether, initialTogetherSetup, togetherIntents, resumed, saved, leave } from "../../web/screens/together/together.js";
 
 const engineView = (seat, toAct, more = {}) => ({ seat, players: 4, phase: "play", to_act: toAct,
   hand: [`hand-of-${seat}`], legal: [], ...more });

@@ -1,7 +1,7 @@
 // Routes and a link's parameters.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "../../web/router.js";
+import { parseHash, gameLink, linkDelay, linkSeat, newGameHash } from "../../web/core/router.js";
 
 test("a hash splits into its path and its parameters", () => {
   const { path, params } = parseHash("#/play?rules=ddv&seed=42&players=5");

@@ -2,11 +2,11 @@
 // autoplay stops, the sheet's row details, the rules editor's draft, the review's stop.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { initialReplay, replayIntents, stepTarget, goTo, playOnFrom } from "../../web/replay.js";
-import { sheetIntents } from "../../web/sheet.js";
-import { initialKeeper } from "../../web/keeper.js";
-import { initialEditor, startDraft, draftOptions, draftRules, toggleMember, typedValue, applies } from "../../web/editor.js";
-import { initialReview, stopReview, closeReview, reviewBudget, statsGroups, dealStat } from "../../web/review.js";
+import { initialReplay, replayIntents, stepTarget, goTo, playOnFrom } from "../../web/screens/replay/replay.js";
+import { sheetIntents } from "../../web/table/sheet.js";
+import { initialKeeper } from "../../web/screens/keeper/keeper.js";
+import { initialEditor, startDraft, draftOptions, draftRules, toggleMember, typedValue, applies } from "../../web/screens/rules/editor.js";
+import { initialReview, stopReview, closeReview, reviewBudget, statsGroups, dealStat } from "../../web/screens/review/review.js";
 import { fakeCtx } from "./fake.mjs";
 
 // A replay of 10 steps: tricks complete at 4 and 8, a rule acts at 3 and 6.
@@ -135,7 +135,7 @@ test("a finished deal's statistics line, grouped by rules and level", () => {
 });
 
 test("options: what is stored is read with care, changed by known keys, applied to the root", async () => {
-  const { parseOptions, changeOption, delayOf, flightOf, themeOf, applyOptions, DEFAULTS } = await import("../../web/options.js");
+  const { parseOptions, changeOption, delayOf, flightOf, themeOf, applyOptions, DEFAULTS } = await import("../../web/core/options.js");
   assert.deepEqual(parseOptions(null), DEFAULTS);
   assert.deepEqual(parseOptions("{oops"), DEFAULTS);
   const read = parseOptions(JSON.stringify({ speed: "fast", sound: "yes", theme: "neon", extra: 1, eyes: false }));
@@ -155,8 +155,8 @@ test("options: what is stored is read with care, changed by known keys, applied 
 });
 
 test("an option changed in the editor is checked by the engine; an older answer is dropped", async () => {
-  const { editorIntents, editorRoute } = await import("../../web/editor.js");
-  const { initialVariants } = await import("../../web/variants.js");
+  const { editorIntents, editorRoute } = await import("../../web/screens/rules/editor.js");
+  const { initialVariants } = await import("../../web/core/variants.js");
   const asked = [];
   const engine = {
     check_rules: ({ rules }) => {
@@ -207,7 +207,7 @@ test("an option changed in the editor is checked by the engine; an older answer 
 });
 
 test("the replay's sentences name seats and score lines in German", async () => {
-  const { eventText, lineText } = await import("../../web/replay-words.js");
+  const { eventText, lineText } = await import("../../web/screens/replay/replay-words.js");
   const names = (s) => ["Anna", "Bernd", "Carla", "Dieter"][s];
   assert.equal(eventText({ key: "play", params: { seat: 2, card: "HT" } }, names), "Carla spielt Herz Zehn.");
   assert.match(eventText({ key: "trick", params: { winner: 1, trick: 3, card: "CQ", eyes: 25, why: "high" } }, names),

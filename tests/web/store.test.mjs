@@ -1,7 +1,7 @@
 // The page's one store: defaults() holds every slice; update() batches to one redraw.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { defaults, createStore, frameScheduler, leaveTable, openScreen } from "../../web/store.js";
+import { defaults, createStore, frameScheduler, leaveTable, openScreen } from "../../web/core/store.js";
 
 // A scheduler the test runs by hand, like animation frames.
 function frames() {

@@ -5,7 +5,7 @@ import "./page-stubs.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { tablePage, tick } from "./page-stubs.mjs";
-import * as tools from "../../web/table-tools.js";
+import * as tools from "../../web/screens/play/table-tools.js";
 
 async function page({ delay = 400, tapToCollect = false } = {}) {
   const p = await tablePage();

@@ -3,10 +3,10 @@
 // change, sheets handed in and corrected, a new evening, and stored evenings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { initialTournament, tournamentIntents, tournamentRestore, tournamentCsv } from "../../web/tournament.js";
-import { initialKeeper } from "../../web/keeper.js";
-import * as E from "../../web/tournament-evening.js";
-import { initialVariants } from "../../web/variants.js";
+import { initialTournament, tournamentIntents, tournamentRestore, tournamentCsv } from "../../web/screens/tournament/tournament.js";
+import { initialKeeper } from "../../web/screens/keeper/keeper.js";
+import * as E from "../../web/core/tournament-evening.js";
+import { initialVariants } from "../../web/core/variants.js";
 import { META, ENGINE, fakeCtx } from "./fake.mjs";
 
 // The engine's draw, faked: the players in order, in tables of four (five at the end).
@@ -183,8 +183,8 @@ test("the standings CSV quotes names and has a line per seat", () => {
 });
 
 test("a table's link opens its keeper; a broken one says so", async () => {
-  const { tournamentRoute } = await import("../../web/tournament.js");
-  const { encodeJson } = await import("../../web/base64url.js");
+  const { tournamentRoute } = await import("../../web/screens/tournament/tournament.js");
+  const { encodeJson } = await import("../../web/core/base64url.js");
   const ctx = eveningCtx();
   await tournamentIntents["tournament-rules"](ctx, { value: "ddv" });
   await add(ctx, ["A", "B", "C", "D"]);

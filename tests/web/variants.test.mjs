@@ -2,7 +2,7 @@
 // renaming, deleting, and files of variants read only when the engine takes them all.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as V from "../../web/variants.js";
+import * as V from "../../web/core/variants.js";
 import { fakeCtx } from "./fake.mjs";
 
 const THURSDAY = { preset: "ddv", options: { pigs: "two-foxes", bock: ["solo-lost"] } };

@@ -1,7 +1,7 @@
 // The worker's protocol: {id, type, payload} out, {id, ok, result | error} back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { workerClient } from "../../web/worker-client.js";
+import { workerClient } from "../../web/core/worker-client.js";
 
 test("each request gets its own answer, whatever the order they come back in", async () => {
   const sent = [];
