@@ -58,6 +58,7 @@ from .page.contract import (
     View,
 )
 from .page.metadata import describe
+from .page.plates import Known, parties_shown, plates
 from .page.reviewapi import handlers as review_handlers
 from .table import draw as draw_mod
 from .table import evening
@@ -422,6 +423,12 @@ def _view(
     s = t.state
     rows = _rows(t)
     contract, declarer = public_contract(s)
+    known: Known = {
+        "re": known_re,
+        "kontra": known_kontra,
+        "pigs": pig_seat,
+        "superpigs": superpig_seat,
+    }
     return {
         "rules": s.rules.preset,
         # the whole rule set: the preset id, or the preset and the options that differ
@@ -444,7 +451,9 @@ def _view(
         "declarer": declarer,
         "declarations": [{"seat": a, "what": w} for a, w in s.declarations],
         "announcements": [{"seat": a, "word": w} for a, w in s.said],
-        "known_parties": _known_parties(s, known_re, known_kontra),
+        "known_parties": _known_parties(known, s),
+        # each seat's name plate as this seat may know it (doko.page.plates)
+        "plates": plates(s, known),
         # the cards of this hand that came in a Trumpfabgabe (taken or given back)
         "received": _received(s, me),
         # comforts: the trump set (to name the suit a refusal means), Augen
@@ -500,11 +509,9 @@ def _bock_to_come(t: Table) -> int:
     return series_mod.bock_to_come(t.series)["to_come"]
 
 
-def _known_parties(s: GameState, re: frozenset[int], kontra: frozenset[int]) -> Parties:
-    """The parties as the table knows them; none while an Armut is offered (nobody has
-    taken it yet) and none in a deal thrown in (nobody played for a party)."""
-    if s.contract == "redeal" or s.phase == "poverty":
-        return {"re": [], "kontra": []}
+def _known_parties(known: Known, s: GameState) -> Parties:
+    """The parties as the table knows them (none while an Armut is offered)."""
+    re, kontra = parties_shown(s, known)
     return {"re": sorted(re), "kontra": sorted(kontra)}
 
 

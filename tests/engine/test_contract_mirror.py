@@ -8,9 +8,9 @@ import typing
 from pathlib import Path
 
 from doko import api
-from doko.page import contract
+from doko.page import contract, plates
 
-MIRROR = Path(__file__).resolve().parents[2] / "web" / "contract.js"
+MIRROR = Path(__file__).resolve().parents[2] / "web" / "core" / "contract.js"
 TYPEDEF = re.compile(r"@typedef \{Object\} (\w+)")
 PROPERTY = re.compile(r"@property \{.*?\} \[?(\w+)\]?")
 
@@ -30,13 +30,18 @@ def mirrored() -> dict[str, set[str]]:
 
 
 def declared() -> dict[str, set[str]]:
-    return {
-        name: set(typing.get_type_hints(value))
-        for name, value in vars(contract).items()
+    """Every shape of doko.page.contract, and the plates' (the view holds them)."""
+    shapes = [
+        value
+        for value in vars(contract).values()
         if isinstance(value, type)
         and typing.is_typeddict(value)
         and value.__module__ == contract.__name__
-        and typing.get_type_hints(value)  # TableOpened has no keys to mirror
+    ]
+    return {
+        shape.__name__: set(typing.get_type_hints(shape))
+        for shape in [*shapes, plates.Plate, plates.Tag]
+        if typing.get_type_hints(shape)  # TableOpened has no keys to mirror
     }
 
 

@@ -35,6 +35,14 @@
  * @property {number[]} levels one per level: Re/Kontra, keine 90/60/30, schwarz
  * @property {number} tricks_started
  *
+ * @typedef {Object} Tag one word on a name plate (doko.page.plates)
+ * @property {"party" | "team" | "forced-solo" | "pigs" | "superpigs" | "declaration" | "call"} kind
+ * @property {string} word re, kontra, A, B, a reservation word or an announcement; "" if none
+ *
+ * @typedef {Object} Plate
+ * @property {number} seat
+ * @property {Tag[]} tags
+ *
  * @typedef {Object} Poverty
  * @property {number} giver
  * @property {number} taker
@@ -63,6 +71,7 @@
  * @property {Declaration[]} declarations
  * @property {Announcement[]} announcements
  * @property {Parties} known_parties
+ * @property {Plate[]} plates each seat's name plate as this seat may know it
  * @property {string[]} received
  * @property {string[]} trumps
  * @property {number | null} pigs

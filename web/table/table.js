@@ -29,43 +29,25 @@ function spotStyle(prefix, spot) {
   return `--${prefix}x:${spot.x.toFixed(3)};--${prefix}y:${spot.y.toFixed(3)}`;
 }
 
-export function partyOf(view, seat) {
-  if (view.known_parties?.re?.includes(seat)) return "re";
-  if (view.known_parties?.kontra?.includes(seat)) return "kontra";
-  return null;
+// A name plate's words, as the engine says the table may know them (doko.page.plates):
+// the live table, a cover, a guest's table and the replay draw them with this alone.
+const TAG_CLASS = { party: (w) => w, team: (w) => `team-${w === "A" ? "re" : "kontra"}`,
+  "forced-solo": () => "call", pigs: () => "call pigs", superpigs: () => "call pigs",
+  declaration: () => "decl", call: () => "call" };
+
+function tagText({ kind, word }) {
+  if (kind === "party") return t(word);
+  if (kind === "team") return word === "A" ? t("teamA") : t("teamB");
+  if (kind === "forced-solo") return t("forcedSolo");
+  if (kind === "pigs") return t("pigsTag");
+  if (kind === "superpigs") return t("superpigsTag");
+  return actionLabel(word);
 }
 
-function fixedTeams(view) {
-  return (view.players === 6 || view.players === 8) && view.contract === "normal";
-}
-
-// What this seat is and did, each word once: its party (once the table knows it),
-// a Pflichtsolo it must play now, its reservation, its announcements.
-function badges(view, seat) {
-  const tags = [];
-  const add = (cls, text) => {
-    if (!tags.some((tag) => tag.textContent === text)) tags.push(h("span", { class: `tag ${cls}`, text }));
-  };
-  const party = partyOf(view, seat);
-  const said = view.announcements.some((a) => a.seat === seat && (a.word === "re" || a.word === "kontra"));
-  if (party && fixedTeams(view)) add(`team-${party}`, party === "re" ? t("teamA") : t("teamB"));
-  else if (party && !said) add(party, t(party));
-  if (view.forced_solo === seat) add("call", t("forcedSolo"));
-  if (view.pigs === seat) add("call pigs", t("pigsTag")); // once the table knows of them
-  if (view.superpigs === seat) add("call pigs", t("superpigsTag"));
-  // While reservations are said, each seat's word; after them only the one that
-  // counts (the soloist's, the Hochzeit's, the Armut's, a throw), not one a solo beat.
-  for (const d of view.declarations.filter((x) => x.seat === seat && shownDeclaration(view, x))) {
-    add("decl", actionLabel(d.what));
-  }
-  for (const a of view.announcements.filter((x) => x.seat === seat)) add("call", actionLabel(a.word));
-  return tags;
-}
-
-function shownDeclaration(view, d) {
-  if (view.phase === "reservations") return true;
-  if (d.what === "healthy") return false;
-  return d.seat === view.declarer || d.what === "throw" || view.contract === "redeal";
+/** @param {import("../core/contract.js").Plate | undefined} plate */
+export function plateTags(plate) {
+  return (plate?.tags ?? []).map((tag) => h("span", { class: `tag ${TAG_CLASS[tag.kind](tag.word)}`,
+    dataset: { tag: tag.kind }, text: tagText(tag) }));
 }
 
 function isTurn(view, seat) {
@@ -84,7 +66,7 @@ function seatView(store, view, seat) {
     h("strong", { class: "name", text: seatName(store, seat) }),
     view.dealer === seat ? h("span", { class: "dealer-chip", title: t("dealer"), text: t("dealer") }) : null,
     out ? h("span", { class: "tag out", dataset: { testid: "sits-out" }, text: t("sitsOutTag") }) : null,
-    badges(view, seat),
+    plateTags(view.plates?.[seat]),
     turn ? h("span", { class: "turn-note", dataset: { testid: "turn" },
       text: mine ? t("yourTurn") : t("atTurn") }) : null);
   const tricks = view.tricks_won[seat];
@@ -142,7 +124,7 @@ function povertyNote(store, view) {
   const key = p.taker === view.seat ? "povertyTakenByYou" : p.giver === view.seat ? "povertyTakenFromYou"
     : "povertyTaken";
   return h("p", { class: "felt-note", role: "status", dataset: { testid: "poverty-note" },
-    text: t(key, { taker: seatName(store, p.taker), giver: seatName(store, p.giver),
+    text: t(p.returned_trumps === 0 ? `${key}.none` : key, { taker: seatName(store, p.taker), giver: seatName(store, p.giver),
       n: p.returned_trumps }) });
 }
 

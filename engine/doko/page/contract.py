@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..game.gamestate import Contract, Phase
+from .plates import Plate
 
 JSON = dict[str, Any]  # an object whose shape docs/formats.md gives
 
@@ -78,6 +79,7 @@ class View(TypedDict):
     declarations: list[Declaration]
     announcements: list[Announcement]
     known_parties: Parties
+    plates: list[Plate]
     received: list[str]
     trumps: list[str]
     pigs: int | None

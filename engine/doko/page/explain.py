@@ -35,6 +35,7 @@ from ..game.scoring import need
 from ..game.state import GameState, apply
 from ..game.tricks import Trick, specials_awarded, trick_specials
 from .events import pigs_revealed
+from .plates import plates, table_knows
 
 Event = tuple[str, dict[str, Any]]
 
@@ -124,10 +125,7 @@ def stops(events: list[dict[str, Any]]) -> list[int]:
 
 def frame(state: GameState, action: str | None, focus: dict[str, Any] | None) -> dict[str, Any]:
     order = state.order
-    re, kontra = revealed_parties(state, -1)
-    if state.is_over:
-        re = frozenset(state.re_party)
-        kontra = frozenset(state.active) - re
+    known = table_knows(state)
     contract, declarer = public_contract(state)
     return {
         "action": action,
@@ -149,20 +147,12 @@ def frame(state: GameState, action: str | None, focus: dict[str, Any] | None) ->
         "declarer": declarer,
         "declarations": [{"seat": s, "what": w} for s, w in state.declarations],
         "announcements": [{"seat": s, "word": w} for s, w in state.said],
-        "known": {"re": sorted(re), "kontra": sorted(kontra)},
+        "known": {"re": sorted(known["re"]), "kontra": sorted(known["kontra"])},
+        # each seat's name plate, drawn as on the live table (doko.page.plates)
+        "plates": plates(state, known),
         "focus": focus,
-        **_pigs_known(state),
+        **{kind: known[kind] for kind in ("pigs", "superpigs") if known[kind] is not None},
     }
-
-
-def _pigs_known(state: GameState) -> dict[str, Any]:
-    """Schweinchen the table has been shown (or all, once the deal is over)."""
-    out: dict[str, Any] = {}
-    if state.pig_seat is not None and (state.pigs_shown >= 0 or state.is_over):
-        out["pigs"] = state.pig_seat
-    if state.superpig_seat is not None and (state.superpigs_shown >= 0 or state.is_over):
-        out["superpigs"] = state.superpig_seat
-    return out
 
 
 def _focus(before: GameState, after: GameState) -> dict[str, Any] | None:

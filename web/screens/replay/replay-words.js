@@ -21,7 +21,9 @@ export function eventText(event, seatName) {
       const deadline = p.late ? t("ev.announce.late")
         : p.system === "cards" ? t("ev.announce.cards", { cards: p.cards, deadline: p.deadline })
           : p.system === "tricks" ? t("ev.announce.tricks", { trick: p.trick, deadline: p.deadline }) : "";
-      return t("ev.announce", { seat: seat(p.seat), word: actionLabel(String(p.word)),
+      // "sagt Re" needs no "(Re)" after it: the word names its party
+      const own = p.word === p.party;
+      return t(own ? "ev.announce.own" : "ev.announce", { seat: seat(p.seat), word: actionLabel(String(p.word)),
         party: party(p.party), deadline });
     }
     case "goals":
@@ -52,6 +54,9 @@ export function eventText(event, seatName) {
       return t("ev.result", { winner: t(w[p.winner] ?? "winnerNone"),
         re: eyes.re ?? eyes.A ?? 0, kontra: eyes.kontra ?? eyes.B ?? 0 }) + goals;
     }
+    case "poverty-return":
+      return t(p.trumps === 0 ? "ev.poverty-return.none" : "ev.poverty-return", { seat: seat(p.seat),
+        giver: seat(p.giver), cards: p.cards, trumps: p.trumps });
     default:
       return t(`ev.${event.key}`, { seat: seat(p.seat), winner: seat(p.winner),
         partner: seat(p.partner), giver: seat(p.giver), dealer: seat(p.dealer), trick: p.trick,

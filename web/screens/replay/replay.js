@@ -5,9 +5,9 @@
 // State: the store's `replay` slice (initialReplay); replayScreen draws it, replayIntents
 // and replayKeys change it through ctx.
 import { h, signed } from "../../core/dom.js";
-import { t, getLang, actionLabel, contractName, errorText, has, presetName } from "../../core/i18n.js";
+import { t, getLang, contractName, errorText, has, presetName } from "../../core/i18n.js";
 import { eventText, lineText } from "./replay-words.js";
-import { faceCard, trickView, seatSpot, seatSide } from "../../table/table.js";
+import { faceCard, trickView, seatSpot, seatSide, plateTags } from "../../table/table.js";
 import { backSvg } from "../../table/cards.js";
 import { icon } from "../../core/icons.js";
 import * as V from "../../core/variants.js";
@@ -416,22 +416,12 @@ function replaySeat(f, seat, relative, shownSeat, name) {
   const rel = relative(seat);
   const hand = f.hands[seat];
   const visible = shownSeat === -1 || shownSeat === seat;
-  const party = f.known.re.includes(seat) ? "re" : f.known.kontra.includes(seat) ? "kontra" : null;
   const spot = seatSpot(rel, n);
-  const tags = [
-    party ? h("span", { class: `tag ${party}`, text: t(party) }) : null,
-    f.pigs === seat ? h("span", { class: "tag call", text: t("pigsTag") }) : null,
-    f.superpigs === seat ? h("span", { class: "tag call", text: t("superpigsTag") }) : null,
-    ...f.declarations.filter((d) => d.seat === seat && d.what !== "healthy")
-      .map((d) => h("span", { class: "tag decl", text: actionLabel(d.what) })),
-    ...f.announcements.filter((a) => a.seat === seat)
-      .map((a) => h("span", { class: "tag call", text: actionLabel(a.word) })),
-  ];
   const turn = f.to_act === seat && f.phase !== "done";
   return h("div", { class: `seat replay-seat pos-${rel} side-${seatSide(spot)}${turn ? " turn" : ""}`,
     style: `--sx:${spot.x.toFixed(3)};--sy:${spot.y.toFixed(3)}`,
     dataset: { testid: "replay-seat", seat: String(seat) } },
-  h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), tags),
+  h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), plateTags(f.plates?.[seat])),
   visible
     ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: name(seat) }) },
       hand.map((c) => faceCard(c, { extra: "mini" })))

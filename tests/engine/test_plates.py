@@ -1,0 +1,103 @@
+"""Name plates (doko.page.plates): one answer for the live table's public view and the
+replay viewer's frames, and what a plate may never say."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doko import api
+from doko.page.explain import walk
+
+BOTS = ["standard"] * 4
+
+
+def played(rules: str, seed: int) -> tuple[list[list[Any]], list[dict[str, Any]]]:
+    """A whole deal between bots: the public view's plates after every step, and the
+    replay viewer's frames of its record."""
+    session = api.Session()
+    start = {"rules": rules, "seed": seed, "bots": BOTS}
+    answer = json.loads(session.handle("new_game", json.dumps(start)))
+    public = [view_plates(session)]
+    while answer["view"]["phase"] != "done":
+        answer = json.loads(session.handle("bot", "{}"))
+        assert "error" not in answer, answer
+        public.append(view_plates(session))
+    frames = walk(answer["view"]["record"])["frames"]
+    return public, frames
+
+
+def view_plates(session: api.Session) -> list[Any]:
+    view = json.loads(session.handle("view", json.dumps({"public": True})))
+    assert view["public"] is True
+    return list(view["plates"])
+
+
+CASES = [("ddv", seed) for seed in (5, 16, 21)] + [
+    ("ohne-neunen", seed) for seed in (3, 8)
+] + [("klassisch", seed) for seed in (2, 11)]
+
+
+@pytest.mark.parametrize(("rules", "seed"), CASES)
+def test_the_replay_draws_the_plates_the_table_showed(rules: str, seed: int) -> None:
+    public, frames = played(rules, seed)
+    assert len(public) == len(frames)
+    for step, (shown, frame) in enumerate(zip(public[:-1], frames[:-1], strict=True)):
+        assert frame["plates"] == shown, f"step {step}"
+
+
+@pytest.mark.parametrize(("rules", "seed"), CASES)
+def test_a_plate_says_each_thing_once_and_no_party_while_an_armut_is_offered(
+    rules: str, seed: int
+) -> None:
+    _, frames = played(rules, seed)
+    for frame in frames:
+        for plate in frame["plates"]:
+            tags = [(t["kind"], t["word"]) for t in plate["tags"]]
+            assert len(tags) == len(set(tags)), tags
+            parties = {w for k, w in tags if k == "party"}
+            calls = {w for k, w in tags if k == "call"}
+            assert not parties & calls, f"{parties} said twice: as a party and as a call"
+            if frame["phase"] == "poverty":
+                assert not parties, "an Armut on offer has no parties yet"
+
+
+DEMOS = Path(__file__).resolve().parents[2] / "engine" / "doko" / "demos"
+
+
+def test_a_silent_hochzeit_shows_no_party_until_its_queens_tell() -> None:
+    """The demo's player holds both Kreuz-Damen and says Gesund: no plate names a party
+    before a Kreuz-Dame falls, the first one shows only its player Re (the other could be
+    anywhere), the second from the same hand tells the whole table."""
+    demo = json.loads((DEMOS / "ddv_silent_wedding.json").read_text())
+    frames = walk(demo["record"])["frames"]
+    assert frames[-1]["contract"] == "silent-wedding"
+    first = next(i for i, f in enumerate(frames) if queens_out(f) == 1)
+    second = next(i for i, f in enumerate(frames) if queens_out(f) == 2)
+    for frame in frames[:first]:
+        assert not party_tags(frame)
+    for frame in frames[first:second]:
+        assert party_tags(frame) == ["re"]
+    assert sorted(party_tags(frames[second])) == ["kontra", "kontra", "kontra", "re"]
+
+
+def queens_out(frame: dict[str, Any]) -> int:
+    cards = [c for t in frame["tricks"] for c in t["cards"]] + frame["trick"]
+    return sum(c["card"] == "CQ" for c in cards)
+
+
+def party_tags(frame: dict[str, Any]) -> list[str]:
+    return [t["word"] for p in frame["plates"] for t in p["tags"] if t["kind"] == "party"]
+
+
+def test_an_armut_on_offer_tags_nobody() -> None:
+    """The Armut demos: while the trumps are offered, no plate says Re or Kontra (the
+    viewer once tagged every seat Kontra here)."""
+    for name in ("ohne-neunen_poverty_taken", "ohne-neunen_poverty_refused"):
+        frames = walk(json.loads((DEMOS / f"{name}.json").read_text())["record"])["frames"]
+        offered = [f for f in frames if f["phase"] == "poverty"]
+        assert offered, name
+        assert all(not party_tags(f) for f in offered)
