@@ -37,8 +37,9 @@ from .game.errors import RecordError, SummaryError, TournamentError, coded
 from .game.errors import RequestError as Refused
 from .game.notation import record_of, replay
 from .game.observation import observe, public_contract, public_facts
-from .game.outcome import goals_of, result
+from .game.outcome import goals_of, result, summarize
 from .game.rules import Rules, load_rules
+from .game.scoring import reckoning
 from .game.scoring import score as score_summary
 from .game.state import GameState, apply, legal_for, new_game
 from .game.summary import summary_from_json
@@ -471,6 +472,8 @@ def _view(
         "result": _last_result(rows) if s.is_over and rows else None,
         # what each party needed to win, for the result panel to explain
         "goals": goals_of(s),
+        # the steps from the lines to the sheet (value, solo and Bock factor), once over
+        "reckoning": reckoning(summarize(s)) if s.is_over and s.contract != "redeal" else None,
         # all hands are in the record: only hand it out once nothing is hidden any more
         "record": record_of(s) if s.is_over else None,
         # each row: the deal's result (lines itemised) plus game, dealer, duty_solo,

@@ -167,7 +167,7 @@ def test_a_deal_of_the_score_sheet_opens_in_the_viewer(page: Any) -> None:
     steps = int(page.get_attribute(VIEWER, "data-steps"))
     assert steps > 48
     assert page.get_attribute(VIEWER, "data-step") == str(steps - 1)
-    assert page.locator("[data-testid=replay-lines] li").count() >= 2
+    assert page.locator("[data-testid=replay-lines] [data-testid=result-line]").count() >= 1
     page.click("[data-testid=replay-note-edit]")
     write_note(page, 5, "Mein Fehler")
     page.wait_for_selector("[data-testid=replay-note][data-step='5']")

@@ -206,12 +206,13 @@ test("an option changed in the editor is checked by the engine; an older answer 
   assert.equal(state.editor.open.specials, false);
 });
 
-test("the replay's sentences name seats and score lines in German", async () => {
-  const { eventText, lineText } = await import("../../web/screens/replay/replay-words.js");
+test("the replay's sentences name seats, and score lines are named in German", async () => {
+  const { eventText } = await import("../../web/screens/replay/replay-words.js");
+  const { lineLabel } = await import("../../web/table/sheet.js");
   const names = (s) => ["Anna", "Bernd", "Carla", "Dieter"][s];
   assert.equal(eventText({ key: "play", params: { seat: 2, card: "HT" } }, names), "Carla spielt Herz Zehn.");
   assert.match(eventText({ key: "trick", params: { winner: 1, trick: 3, card: "CQ", eyes: 25, why: "high" } }, names),
     /^Bernd gewinnt Stich 3 mit Kreuz Dame \(25 Augen\)/);
-  assert.equal(lineText({ item: "won", party: "re", points: 1 }), "Gewonnen (Re): +1");
-  assert.equal(lineText({ item: "bock", factor: 4, points: 8 }), "×4 (Bock): +8");
+  assert.equal(lineLabel({ item: "won", party: "re", points: 1 }), "Gewonnen");
+  assert.equal(lineLabel({ item: "bock", factor: 4, points: 8 }), "×4 (Bock)");
 });

@@ -43,6 +43,12 @@
  * @property {number} seat
  * @property {Tag[]} tags
  *
+ * @typedef {Object} Reckoning how a deal's lines become the sheet's entries
+ * @property {number} value what one seat of the winning party writes before the factors
+ * @property {number} solo_factor a soloist writes the value this many times (1: no solo)
+ * @property {number} bock_factor every entry doubled per Bock level (1: no Bock)
+ * @property {boolean} cancelled Re's and Kontra's lines cancel out: all write 0
+ *
  * @typedef {Object} Poverty
  * @property {number} giver
  * @property {number} taker
@@ -82,6 +88,7 @@
  * @property {boolean} can_undo
  * @property {JSONObject | null} result
  * @property {Object<string, JSONObject> | null} goals
+ * @property {Reckoning | null} reckoning the steps from the lines to the sheet, once over
  * @property {JSONObject | null} record
  * @property {JSONObject[]} sheet
  * @property {number[]} totals

@@ -217,6 +217,34 @@ function lineText(line) {
   return line.by && line.by !== line.party ? t("lineBy", { what, by: partyLabel(line.by) }) : what;
 }
 
+// The Abrechnung's lines: what, for whom, how many points. The live table's result and
+// the replay's last step draw them with this.
+export function linesTable(lines, testid = null) {
+  return h("table", { class: "lines", dataset: { testid } },
+    h("caption", { class: "sr-only", text: t("item") }),
+    h("tbody", {}, lines.map((line) => h("tr", { dataset: { testid: "result-line" } },
+      h("td", { text: lineText(line) }),
+      h("td", { class: "party-cell", text: t("lineFor", { party: partyLabel(line.party) }) }),
+      h("td", { class: "num", text: signed(line.points) })))));
+}
+
+// From the lines to the sheet, as a scorer says it: the game's value, what a soloist
+// writes of it, or that Re's and Kontra's lines cancel out (the engine's reckoning).
+function reckoningNote(store, view, r) {
+  const k = view.reckoning;
+  if (!k) return null;
+  const words = [];
+  if (k.cancelled) words.push(t("reckonCancelled"));
+  else words.push(t("reckonValue", { n: k.value }));
+  const soloist = r.parties?.re?.length === 1 && k.solo_factor > 1 ? r.parties.re[0] : null;
+  if (soloist !== null && !k.cancelled) {
+    words.push(soloist === view.seat ? t("reckonSoloYou", { factor: k.solo_factor })
+      : t("reckonSolo", { name: seatName(store, soloist), factor: k.solo_factor }));
+  }
+  return h("p", { class: "reckoning", dataset: { testid: "result-reckoning", value: String(k.value),
+    soloFactor: String(k.solo_factor), cancelled: String(k.cancelled) }, text: words.join(" ") });
+}
+
 // A thrown deal: why, and that nobody writes anything.
 function redealText(store, view) {
   const thrown = view.declarations.find((d) => d.what === "throw");
@@ -281,12 +309,8 @@ export function resultPanel(store, view) {
         h("dd", { dataset: { testid: `party-${p}` } },
           h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }),
           h("span", { class: "goal", dataset: { testid: "result-goal" }, text: goalText(view, r, p) }))))),
-      h("table", { class: "lines" },
-        h("caption", { class: "sr-only", text: t("item") }),
-        h("tbody", {}, (r.lines ?? []).map((line) => h("tr", { dataset: { testid: "result-line" } },
-          h("td", { text: lineText(line) }),
-          h("td", { class: "party-cell", text: t("lineFor", { party: partyLabel(line.party) }) }),
-          h("td", { class: "num", text: signed(line.points) }))))),
+      linesTable(r.lines ?? []),
+      reckoningNote(store, view, r),
       r.bock ? h("p", { class: "bock-note", dataset: { testid: "result-bock", bock: String(r.bock) } },
         bockChip(r.bock), " ", t("bockResult", { factor: 2 ** r.bock })) : null,
       sitOutText(store, view, r),

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from .announcements import LIMITS
 from .bock import bock_line
@@ -427,6 +427,29 @@ SYSTEMS = {
     "berndt": score_berndt,
     "klassisch": score_klassisch,
 }
+
+
+class Reckoning(TypedDict):
+    """How a deal's lines become the sheet's entries, as a scorer says it aloud."""
+
+    value: int  # what one seat of the winning party writes before the factors (0: none)
+    solo_factor: int  # a soloist writes the value this many times (1: no solo)
+    bock_factor: int  # every entry doubled per Bock level (1: no Bock)
+    cancelled: bool  # there were lines, but Re's and Kontra's cancel out: all write 0
+
+
+def reckoning(summary: Summary) -> Reckoning:
+    """The steps from the lines to the sheet: the value, the solo and the Bock factor."""
+    if is_team_game(summary) and summary.eyes_re == HALF_EYES:
+        outcome = _Outcome("draw", [], 0, 0)
+    else:
+        outcome = SYSTEMS[summary.rules.scoring](summary)
+    return {
+        "value": abs(outcome.re_each),
+        "solo_factor": solo_factor(summary) if is_solo_like(summary.contract) else 1,
+        "bock_factor": bock_factor(summary.bock) if summary.bock else 1,
+        "cancelled": bool(outcome.lines) and outcome.re_each == 0,
+    }
 
 
 def score(summary: Summary) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..game.gamestate import Contract, Phase
+from ..game.scoring import Reckoning
 from .plates import Plate
 
 JSON = dict[str, Any]  # an object whose shape docs/formats.md gives
@@ -90,6 +91,7 @@ class View(TypedDict):
     can_undo: bool
     result: JSON | None
     goals: dict[str, JSON] | None
+    reckoning: Reckoning | None
     record: JSON | None
     sheet: list[JSON]
     totals: list[int]

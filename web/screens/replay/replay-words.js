@@ -1,7 +1,7 @@
 // The replay's sentences: one engine event ({key, params}) or score line as text in the
 // page's language, seat numbers as names. Used by the replay viewer (and any screen that
 // tells what happened in a deal).
-import { t, cardName, actionLabel, contractName, itemLabel, partyLabel } from "../../core/i18n.js";
+import { t, cardName, actionLabel, contractName, partyLabel } from "../../core/i18n.js";
 
 // One engine event ({key, params}) as a sentence; seat numbers become names.
 export function eventText(event, seatName) {
@@ -74,8 +74,3 @@ function needText(goal) {
   return t("nar.need-eyes", { n: goal.need });
 }
 
-export function lineText(line) {
-  const who = line.party ? ` (${partyLabel(line.party)})` : "";
-  const item = line.item === "bock" ? t("bockLineTimes", { factor: line.factor }) : itemLabel(String(line.item));
-  return `${item}${who}: ${line.points > 0 ? "+" : ""}${line.points}`;
-}

@@ -6,8 +6,8 @@
 // and replayKeys change it through ctx.
 import { h, signed } from "../../core/dom.js";
 import { t, getLang, contractName, errorText, has, presetName } from "../../core/i18n.js";
-import { eventText, lineText } from "./replay-words.js";
-import { faceCard, trickView, seatSpot, seatSide, plateTags } from "../../table/table.js";
+import { eventText } from "./replay-words.js";
+import { faceCard, trickView, seatSpot, seatSide, plateTags, linesTable } from "../../table/table.js";
 import { backSvg } from "../../table/cards.js";
 import { icon } from "../../core/icons.js";
 import * as V from "../../core/variants.js";
@@ -462,10 +462,9 @@ function explainPanel(rv, events) {
   rv.paused ? h("p", { class: "replay-paused", dataset: { testid: "replay-paused" }, text: t("pausedAtRule") }) : null,
   events.length ? h("ul", {}, events.map((e) => h("li", { class: isRuleMoment(e) ? "rule" : null,
     dataset: { event: e.key }, text: eventText(e, seatName) }))) : h("p", { class: "quiet", text: t("nothing") }),
-  result ? h("ul", { class: "lines", dataset: { testid: "replay-lines" } },
-    (result.params.lines || []).map((l) => h("li", { text: lineText(l) })),
-    h("li", {}, h("strong", { text: result.params.points.map((p, s) => `${seatName(s)} ${signed(p)}`)
-      .join(" · ") }))) : null,
+  result ? linesTable(result.params.lines || [], "replay-lines") : null,
+  result ? h("p", { class: "replay-points" }, h("strong", { text: result.params.points
+    .map((p, s) => `${seatName(s)} ${signed(p)}`).join(" · ") })) : null,
   note ? h("p", { class: "replay-note", dataset: { testid: "replay-note", step: String(rv.step) } },
     h("span", { class: "note-label", text: t("noteLabel") }), h("span", { class: "note-text", text: note })) : null);
 }
