@@ -25,13 +25,8 @@ LINTER = ("node_modules/eslint", "node_modules/@eslint/js", "node_modules/global
 
 def lint(log: Callable[[str], None]) -> int:
     log("eslint (the page's JavaScript)")
-    trouble = npm.ensure(LINTER, "ESLint", log)
-    node = shutil.which("node")
-    if trouble or node is None:
-        log(f"eslint could not run: {trouble or 'node not found'}")
-        return 1
-    eslint = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
-    return subprocess.run([node, str(eslint), "--max-warnings=0", "."], cwd=ROOT).returncode
+    run = ["eslint/bin/eslint.js", "--max-warnings=0", "."]
+    return _run_node_tool(LINTER, "ESLint", log, [run])
 
 
 TYPESCRIPT = ("node_modules/typescript",)
@@ -40,13 +35,25 @@ TSCONFIGS = ("tsconfig.json", "tsconfig.worker.json")
 
 def typecheck(log: Callable[[str], None]) -> int:
     log("tsc --noEmit --checkJs (the page's JSDoc types)")
-    trouble = npm.ensure(TYPESCRIPT, "TypeScript", log)
+    runs = [["typescript/bin/tsc", "-p", config] for config in TSCONFIGS]
+    return _run_node_tool(TYPESCRIPT, "TypeScript", log, runs)
+
+
+def _run_node_tool(
+    keys: tuple[str, ...], what: str, log: Callable[[str], None], runs: list[list[str]]
+) -> int:
+    """Each run (a script of node_modules/ and its arguments) in the project's folder,
+    the tool's packages installed first; the worst exit code, 1 if it cannot run."""
+    trouble = npm.ensure(keys, what, log)
     node = shutil.which("node")
     if trouble or node is None:
-        log(f"tsc could not run: {trouble or 'node not found'}")
+        log(f"{what} could not run: {trouble or 'node not found'}")
         return 1
-    tsc = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
-    codes = [subprocess.run([node, str(tsc), "-p", c], cwd=ROOT).returncode for c in TSCONFIGS]
+    modules = ROOT / "node_modules"
+    codes = [
+        subprocess.run([node, str(modules / script), *args], cwd=ROOT).returncode
+        for script, *args in runs
+    ]
     return max(codes)
 
 
