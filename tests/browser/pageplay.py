@@ -135,7 +135,9 @@ def ready(page: Any) -> None:
 
 
 def motion_over(page: Any) -> None:
-    """Wait until no animation runs (the cards' flights and sweeps are over)."""
+    """Wait until no animation runs (the cards' flights and sweeps are over). An engine
+    answer is drawn on the next frame and its flights start there: two frames first."""
+    next_frames(page)
     page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')")
 
 

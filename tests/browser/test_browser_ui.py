@@ -54,7 +54,7 @@ def both_queens(state: GameState) -> bool:
 
 
 def may(word: str) -> Callable[[GameState], bool]:
-    return lambda state: f"0:{word}" in legal_for(state, 0)
+    return lambda state: f"0:{word}" in {str(a) for a in legal_for(state, 0)}
 
 
 def page_game(preset: str, seed: int, human: list[str]) -> dict[str, Any]:
@@ -95,7 +95,7 @@ def first_played(
 
 
 def human_words(state: GameState) -> set[str]:
-    return {a.split(":", 1)[1] for a in legal_for(state, 0)}
+    return {str(a).split(":", 1)[1] for a in legal_for(state, 0)}
 
 
 # ---- the page ----------------------------------------------------------------

@@ -29,6 +29,7 @@ export function listenForIntents(root, ctx, { intents, table, flush }) {
     const enabled = el.getAttribute("aria-disabled") !== "true";
     if (card) table.dispatch({ kind: "card", card, index: Number(index), enabled });
     else if (action && enabled) table.dispatch({ kind: "action", word: action });
+    flush(); // the hand dims at once: a second tap never lands on a card drawn before this one
   });
   root.addEventListener("input", onIntent, true);
   root.addEventListener("change", onIntent, true);
