@@ -9,11 +9,13 @@ import json
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
 from pageplay import _click, ready, store_entry, watched
+
+from doko.table.series import MAX_ROUNDS
 
 COVER = "[data-testid=cover][data-state=covered]"
 HAND_CARDS = "[data-testid=hand] [data-card]"
@@ -454,6 +456,42 @@ def test_the_cover_never_shows_a_silent_hochzeit(page: Any) -> None:
     """Seed 16: Ben holds both Kreuz-Damen and says Gesund. Until his second one is on
     the table nobody may know the parties: no cover shows a Kontra tag, and Re only on
     a seat that has played a Kreuz-Dame (Ben, once he has)."""
+    ben_queens = 2
+
+    def check(cover: int, tags: list[str]) -> None:
+        if ben_queens > 0:  # his second Kreuz-Dame is still in his hand
+            assert not any("kontra" in tag for tag in tags), (cover, tags)
+
+    def seen_by_ben(hand: list[str], playing: str | None) -> None:
+        nonlocal ben_queens
+        ben_queens = hand.count("CQ") - (playing == "CQ")
+
+    assert _seed_16_by_four(page, check, seen_by_ben, announce=False) >= 40
+
+
+def test_the_cover_shows_a_hochzeit_s_parties_only_once_a_trick_tells_them(page: Any) -> None:
+    """Seed 16 again, Ben says Hochzeit: he is Re for all to see, nobody else has a party
+    before the first trick is done (four reservations, then four cards: eight covers)."""
+
+    def check(cover: int, tags: list[str]) -> None:
+        parties = [tag for tag in tags if tag.startswith("party")]
+        if 4 <= cover < 8:  # the cards of the first trick: Ben's Re alone
+            assert len(parties) == 1 and "re" in parties[0].split(), (cover, tags)
+        if cover < 8:
+            assert not any("kontra" in tag for tag in tags), (cover, tags)
+
+    assert _seed_16_by_four(page, check, lambda _hand, _playing: None, announce=True) >= 40
+
+
+def _seed_16_by_four(
+    page: Any,
+    check: Callable[[int, list[str]], None],
+    seen_by_ben: Callable[[list[str], str | None], None],
+    announce: bool,
+) -> int:
+    """Seed 16 passed round four people; Ben (seat 1) says Hochzeit if `announce`.
+    `check` sees every cover's tags (as `kind class`), `seen_by_ben` Ben's hand and
+    the card he is about to play; the covers shown are counted."""
     page.goto("#/together?delay=0&seed=16")
     ready(page)
     toggles = page.locator("[data-testid=seat-person]")
@@ -464,22 +502,24 @@ def test_the_cover_never_shows_a_silent_hochzeit(page: Any) -> None:
     for i, name in enumerate(["Anna", "Ben", "Cleo", "Dora"][: names.count()]):
         names.nth(i).fill(name)
     page.click("[data-testid=pass-start]")
-    ben_queens = 2
     covers = 0
     deadline = time.monotonic() + 180
     while not page.locator("[data-testid=result]").count():
         assert time.monotonic() < deadline, "the deal did not finish"
         if page.locator(COVER).count():
-            covers += 1
             tags = page.evaluate(
                 """() => [...document.querySelectorAll('[data-testid=table] .tag')]
-                    .map((el) => el.className)"""
+                    .map((el) => `${el.dataset.tag} ${el.className}`)"""
             )
-            if ben_queens > 0:  # his second Kreuz-Dame is still in his hand
-                assert not any("kontra" in tag for tag in tags), (covers, tags)
+            check(covers, tags)
+            covers += 1
             seat = page.get_attribute(COVER, "data-seat")
             page.click("[data-testid=reveal]")
             page.wait_for_selector(f"{HAND_CARDS}, [data-testid=result]")
+            wedding = page.locator('[data-testid=actions] [data-action="wedding"]')
+            if seat == "1" and announce and wedding.count():
+                _click(wedding.first)
+                continue
             if seat == "1":  # what Ben holds once his move (a legal card) has left the hand
                 hand = page.locator("[data-testid=hand] button[data-card]").evaluate_all(
                     "(els) => els.map((el) => el.dataset.card)"
@@ -488,15 +528,14 @@ def test_the_cover_never_shows_a_silent_hochzeit(page: Any) -> None:
                     "[data-testid=hand][data-my-turn=true] button[data-card]"
                     ":not([aria-disabled=true])"
                 )
-                playing = legal.first.get_attribute("data-card") if legal.count() else None
-                ben_queens = hand.count("CQ") - (playing == "CQ")
+                seen_by_ben(hand, legal.first.get_attribute("data-card") if legal.count() else None)
             _act(page)
             continue
         if page.locator(HAND_CARDS).count():
             _act(page)
         page.wait_for_timeout(30)
-    assert covers >= 40
     assert page.watch.errors == []
+    return covers
 
 
 def _payload(link: str) -> dict[str, Any]:
@@ -611,12 +650,11 @@ def _flood_and_tamper(net: Any, site: str) -> None:
 
 def _longest_evening() -> dict[str, Any]:
     """A saved 8-player klassisch table on its last deal: the longest series there is
-    (20 rounds, 160 deals), each deal played by the first legal move; the host at 0."""
+    (25 rounds, 200 deals), each deal played by the first legal move; the host at 0."""
     from doko.game.notation import record_of
     from doko.game.rules import load_rules
     from doko.game.state import apply, legal_for
     from doko.table import series as series_mod
-    from doko.table.series import MAX_ROUNDS
 
     played = series_mod.start_series(
         series_mod.Settings(load_rules("klassisch"), 8, MAX_ROUNDS, 7, 3)
@@ -656,7 +694,8 @@ def test_the_longest_evening_reaches_a_guest_in_messages_a_channel_carries(
         # one machine: host candidates only, no STUN server (read when the page loads)
         host.evaluate("localStorage.setItem('doko.together', JSON.stringify({stun: ''}))")
         host.goto("/?long=1#/game/long")
-        host.wait_for_selector("[data-testid=score-row] >> nth=158", state="attached")
+        deals = 8 * MAX_ROUNDS - 1  # on the sheet; the last one is being played
+        host.wait_for_selector(f"[data-testid=score-row] >> nth={deals - 1}", state="attached")
         host.click("[data-testid=net-panel]")
         host.fill("[data-testid=answer-input]", _join(gero, _invite(host), 1, "Gero"))
         host.click("[data-testid=answer-take]")
@@ -664,10 +703,10 @@ def test_the_longest_evening_reaches_a_guest_in_messages_a_channel_carries(
         host.click("[data-testid=invite-close]")
         gero.wait_for_selector("[data-testid=table]")
         gero.wait_for_function(
-            "() => document.querySelectorAll('[data-testid=score-row]').length === 159"
+            f"() => document.querySelectorAll('[data-testid=score-row]').length === {deals}"
         )
         sizes = [len(m.encode()) for m in gero.evaluate("window.__received")]
-        print(f"\nlargest message to the guest over 159 deals: {max(sizes)} bytes")
+        print(f"\nlargest message to the guest over {deals} deals: {max(sizes)} bytes")
         assert max(sizes) < 64 * 1024, max(sizes)
         assert host.watch.errors == [] and gero.watch.errors == []
 

@@ -54,7 +54,7 @@ def test_constants_are_the_documented_ones() -> None:
         "black": 4,
     }
     assert info["announcements"]["limits"] == ["no90", "no60", "no30", "black"]
-    assert info["limits"] == {"max_rounds": 20, "default_rounds": 4}
+    assert info["limits"] == {"max_rounds": 25, "default_rounds": 4}
     pattern = re.compile(info["cards"]["pattern"])
     assert all(pattern.fullmatch(str(c)) for c in CARDS)
     assert not pattern.fullmatch("re") and not pattern.fullmatch("XA")

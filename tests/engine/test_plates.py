@@ -101,3 +101,41 @@ def test_an_armut_on_offer_tags_nobody() -> None:
         offered = [f for f in frames if f["phase"] == "poverty"]
         assert offered, name
         assert all(not party_tags(f) for f in offered)
+
+
+WEDDINGS = [p.stem for p in sorted(DEMOS.glob("*_wedding_*.json")) if "silent" not in p.stem]
+
+
+@pytest.mark.parametrize("name", WEDDINGS)
+def test_a_declared_hochzeit_shows_only_its_player_until_a_trick_finds_the_partner(
+    name: str,
+) -> None:
+    """While a declared Hochzeit looks for its partner only its player is Re on the
+    plates; the trick that decides it (won by another seat: the partner, else nobody
+    was found) names every party at once, and not a frame earlier."""
+    frames = walk(json.loads((DEMOS / f"{name}.json").read_text())["record"])["frames"]
+    declarer = frames[-1]["declarer"]
+    assert frames[-1]["contract"] in ("wedding", "wedding-alone") and declarer is not None
+    told = next(i for i, f in enumerate(frames) if parties_of(f).keys() - {declarer})
+    for frame in frames[:told]:
+        assert set(parties_of(frame).items()) <= {(declarer, "re")}, frame["action"]
+    before, after = frames[told - 1], frames[told]
+    assert len(after["tricks"]) == len(before["tricks"]) + 1, "told by a finished trick"
+    shown = parties_of(after)
+    assert set(shown) == set(range(len(after["plates"]))), "every party at once"
+    partners = {s for s, word in shown.items() if word == "re"} - {declarer}
+    assert shown[declarer] == "re" and len(partners) <= 1
+    winner = after["tricks"][-1]["winner"]
+    said = {d["seat"]: d["what"] for d in frames[-1]["declarations"]}
+    if ":" not in said[declarer] and winner != declarer:
+        assert partners == {winner}, "the first trick won by another seat finds the partner"
+
+
+def parties_of(frame: dict[str, Any]) -> dict[int, str]:
+    """Per seat the party its plate shows, as a tag or as its own call."""
+    shown: dict[int, str] = {}
+    for plate in frame["plates"]:
+        for tag in plate["tags"]:
+            if tag["kind"] == "party" or (tag["kind"] == "call" and tag["word"] in ("re", "kontra")):
+                shown[plate["seat"]] = tag["word"]
+    return shown

@@ -62,7 +62,7 @@ from ..game.state import GameState, new_game
 from ..game.untrusted import is_whole, parse_json
 
 TABLE_SIZES = (4, 5, 6, 8)
-MAX_ROUNDS = 20  # rounds a table may be set to (a longer one would outgrow a saved table)
+MAX_ROUNDS = 25  # rounds a table may be set to: 200 deals at eight seats, still a small saved table
 DEFAULT_ROUNDS = 4  # of a series without Pflichtsolo rounds
 MAX_GAMES = 2000  # bounds untrusted series records; a real series is far shorter
 
