@@ -332,10 +332,19 @@ def _table_across_browsers(net: Any, site: str) -> None:
         "strong": "Stark",
     }
     assert levels[str(facts.get_attribute("data-level"))] in facts.inner_text()
-    other_tab = contexts[0].new_page()
-    other_tab.goto(answer)
-    other_tab.wait_for_selector("[data-testid=answer-screen][data-state=taken]")
-    other_tab.close()
+    # whoever holds an invite can answer it: the host says no first, then yes
+    for allow in (False, True):
+        other_tab = contexts[0].new_page()
+        other_tab.goto(answer)
+        other_tab.wait_for_selector("[data-testid=answer-screen][data-state=asked]")
+        ask = host.locator("[data-testid=answer-ask]")
+        assert ask.inner_text().startswith("Gero möchte sich an Platz 2 setzen")
+        assert host.get_attribute("[data-testid=net-seat][data-seat='1']", "data-status") == "free"
+        host.click("[data-testid=answer-allow]" if allow else "[data-testid=answer-deny]")
+        state = "taken" if allow else "refused"
+        other_tab.wait_for_selector(f"[data-testid=answer-screen][data-state={state}]")
+        assert host.locator("[data-testid=answer-ask]").count() == 0
+        other_tab.close()
     _seat_connected(host, 1, gero)
 
     # Gwen's answer is pasted into the host's panel

@@ -28,13 +28,15 @@ let ctx = null;
 // The store's `netplay` slice: everything the page draws of a shared table, plain data.
 // host.seats: per seat null, or {name, status: connecting|connected|away|bot, seq (the
 // guest's last move taken), awayAt (ms since 1970)}; host.invite: {link, size};
-// host.invites: the keys of the invites out; guest.invite: the decoded invite;
-// guest.answer: {link, size, making}; answering: an answer link opened in a tab of its
-// own, {id, result, timedOut}.
+// host.invites: the keys of the invites out; host.asking: answers from another tab of
+// this device waiting for the host's yes, [{id, payload, name, seat}];
+// guest.invite: the decoded invite; guest.answer: {link, size, making}; answering: an
+// answer link opened in a tab of its own, {id, result, timedOut, asked}.
 export function initialNetplay() {
   return {
     waitMs: 30_000, // before a bot takes over an empty seat
-    host: { active: false, seat: 0, started: false, panel: false, seats: [], invites: [], invite: null, answer: "" },
+    host: { active: false, seat: 0, started: false, panel: false, seats: [], invites: [], invite: null, answer: "",
+      asking: [] },
     guest: { invite: null, seat: null, name: "", answer: null, lost: false, seq: 0 },
     answering: null,
   };
@@ -465,6 +467,8 @@ export const netIntents = {
       else changeHost((h) => { h.answer = ""; });
     });
   },
+  "together-allow": () => void answerAsk(true),
+  "together-deny": () => void answerAsk(false),
   "together-copy": (_ctx, data) => void copy(data.value),
   "together-share": (_ctx, data) => void navigator.share?.({ url: data.value, title: t("title") }).catch(() => {}),
   "together-guest-name": (_ctx, data) => typedName(data.value),
@@ -481,15 +485,57 @@ async function onBus(msg) {
   if (!msg || typeof msg !== "object") return;
   const answering = net().answering;
   if (msg.type === "answer" && isHost() && typeof msg.payload === "string") {
-    const r = await takeAnswer(msg.payload);
-    live.bus.postMessage({ type: "answer-taken", id: msg.id, ok: r.ok, why: r.why ?? "", name: r.name ?? "" });
+    await askHost(msg.id, msg.payload);
+  } else if (msg.type === "answer-asked" && answering && msg.id === answering.id) {
+    clearTimeout(live.answerTimer);
+    ctx.update((s) => { s.netplay.answering.asked = true; });
   } else if (msg.type === "answer-taken" && answering && msg.id === answering.id) {
     clearTimeout(live.answerTimer);
     ctx.update((s) => { s.netplay.answering.result = { ok: !!msg.ok, why: String(msg.why ?? ""), name: String(msg.name ?? "") }; });
   }
 }
 
+// An answer that arrived from another tab (whoever holds an invite link can make one):
+// the host sees who wants which seat and says yes or no before anyone sits down.
+async function askHost(id, payload) {
+  const a = await decode(payload, "answer");
+  if (!a || !live.invites.has(a.k)) {
+    tellAnswerTab(id, { ok: false, why: a ? "answerUsed" : "answerBad" });
+    return;
+  }
+  const name = a.name.trim().slice(0, 24) || t("guestName", { n: a.seat + 1 });
+  changeHost((h) => { h.asking = [...h.asking.filter((q) => q.id !== id), { id, payload, name, seat: a.seat }]; });
+  live.bus.postMessage({ type: "answer-asked", id });
+}
+
+function tellAnswerTab(id, r) {
+  live.bus?.postMessage({ type: "answer-taken", id, ok: r.ok, why: r.why ?? "", name: r.name ?? "" });
+}
+
+// The host's yes (the guest sits down) or no (the answer's tab is told) to the first ask.
+async function answerAsk(yes) {
+  const [first] = hostState().asking;
+  if (!first) return;
+  changeHost((h) => { h.asking = h.asking.filter((q) => q.id !== first.id); });
+  if (!yes) return void tellAnswerTab(first.id, { ok: false, why: "answerDenied" });
+  const r = await takeAnswer(first.payload);
+  tellAnswerTab(first.id, r);
+  if (!r.ok) ctx.alert(t(r.why, { name: first.name }));
+}
+
 // ---- the host's panels ----------------------------------------------------------------
+
+// "Gero möchte sich an Platz 3 setzen": the first answer waiting for the host's yes.
+function askLine() {
+  const [first] = hostState().asking;
+  if (!first) return null;
+  return h("div", { class: "net-ask", role: "alertdialog", "aria-labelledby": "net-ask-text",
+    dataset: { testid: "answer-ask", seat: String(first.seat) } },
+  h("span", { id: "net-ask-text", text: t("answerAsk", { name: first.name, n: first.seat + 1 }) }),
+  h("button", { type: "button", class: "primary", dataset: { intent: "together-allow", focus: "together-allow",
+    testid: "answer-allow" }, text: t("answerAllow") }),
+  h("button", { type: "button", dataset: { intent: "together-deny", testid: "answer-deny" }, text: t("answerDeny") }));
+}
 
 // Seconds until a bot takes the seat of a guest away since `awayAt`.
 function secondsLeft(awayAt) {
@@ -516,6 +562,7 @@ export function hostBanner() {
   const host = hostState();
   const awaySeats = host.seats.map((s, i) => (s?.status === "away" ? i : -1)).filter((i) => i >= 0);
   return h("div", { class: "net-banner", role: "status", dataset: { testid: "net-banner" } },
+    host.panel ? null : askLine(),
     awaySeats.map((i) => h("span", { class: "net-away", dataset: { testid: "net-away", seat: String(i) },
       text: t("guestAway", { name: host.seats[i].name,
         s: secondsLeft(host.seats[i].awayAt) }) })),
@@ -532,6 +579,7 @@ export function hostPanel() {
     dataset: { testid: "invite-panel" } },
   h("div", { class: "result-body" },
     h("h2", { id: "invite-title", text: t("inviteTitle") }),
+    askLine(),
     h("ul", { class: "net-seats" }, Array.from({ length: n }, (_, s) => seatLine(s))),
     freeSeats().length ? (inv ? linkBlock(inv, "invite") : h("p", { class: "quiet", text: host.invites.length
       || document.querySelector("[data-testid=invite-make]") ? t("inviteMaking") : "" }))
@@ -581,7 +629,7 @@ export function openAnswer(payload) {
   const answering = () => ctx.state.netplay.answering;
   const here = isHost(); // the hosting tab itself takes it, and stays on its table
   ctx.update((s) => {
-    s.netplay.answering = { id, result: null, timedOut: false };
+    s.netplay.answering = { id, result: null, timedOut: false, asked: false };
     if (!here) s.screen = "answer";
   });
   if (here) {
@@ -606,9 +654,10 @@ export function answerScreen() {
   let text = t("answerPassing");
   if (a?.result?.ok) text = t("answerTaken", { name: a.result.name });
   else if (a?.result) text = t(a.result.why || "answerBad");
+  else if (a?.asked) text = t("answerAsked");
   else if (a?.timedOut || !live.bus) text = t("answerNoHost");
   return h("div", { class: "start" }, h("section", { class: "setup", dataset: { testid: "answer-screen",
-    state: a?.result?.ok ? "taken" : a?.result ? "refused" : a?.timedOut ? "no-host" : "waiting" } },
+    state: a?.result?.ok ? "taken" : a?.result ? "refused" : a?.asked ? "asked" : a?.timedOut ? "no-host" : "waiting" } },
   h("h2", { text: t("answerTitle") }), h("p", { text })));
 }
 
