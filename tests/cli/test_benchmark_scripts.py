@@ -79,3 +79,19 @@ def test_house_rules_sweep_runs() -> None:
 def test_solver_bench_compares_both_solvers() -> None:
     report = script("solver_bench.py", "--seeds", "3")
     assert report["differ"] == 0 and report["agree"] >= 20
+
+
+def test_every_benchmark_script_starts() -> None:
+    """Each script's imports still resolve (one moved helper once broke a script that no
+    other test runs): `--help` answers for all of them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
+    for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        done = subprocess.run(
+            [sys.executable, str(path), "--help"],
+            text=True,
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+            timeout=120,
+        )
+        assert done.returncode == 0 and "usage" in done.stdout, (path.name, done.stderr[-400:])
