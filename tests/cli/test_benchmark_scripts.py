@@ -86,6 +86,8 @@ def test_every_benchmark_script_starts() -> None:
     other test runs): `--help` answers for all of them."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
     for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        if '__name__ == "__main__"' not in path.read_text():
+            continue  # a module the scripts share
         done = subprocess.run(
             [sys.executable, str(path), "--help"],
             text=True,
