@@ -9,6 +9,7 @@ but that decision. Run: ``PYTHONPATH=engine python3 benchmarks/review_fixtures.p
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -94,5 +95,6 @@ def find(name: str, blunder: Blunder, seeds: range) -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__).parse_args()  # --help says what it writes
     find("lost-absage", lost_absage, range(1, 60))
     find("dulle-thrown", dulle_on_their_trick, range(1, 200))
