@@ -7,7 +7,7 @@
 // State: the store's `review` and `stats` slices; reviewScreen and statsScreen draw them,
 // reviewIntents and statsIntents change them through ctx.
 import { h, signed } from "../../core/dom.js";
-import { t, cardName, actionLabel, errorText, presetName, getLang } from "../../core/i18n.js";
+import { t, cardName, actionLabel, errorText, presetName, getLang, partyLabel, itemLabel } from "../../core/i18n.js";
 import { frameFelt } from "../replay/replay.js";
 import { isCard } from "../../table/cards.js";
 import { openScreen } from "../../core/store.js";
@@ -191,17 +191,39 @@ function decisionRow(rs, d, i) {
   d.largest ? h("span", { class: "tag mini", text: t("rvLargest") }) : null);
 }
 
+// One reason the engine gives for a decision (doko.bots.review.why): a code with its
+// parameters, in words.
+export function reasonText(r) {
+  const vars = { ...r };
+  for (const name of ["card", "word"]) if (r[name] != null) vars[name] = actionText(r[name]);
+  if (r.party != null) vars.party = partyLabel(r.party);
+  if (r.kind != null) vars.special = itemLabel(r.kind);
+  const key = r.code === "word-lost" && r.actual != null ? "rvWhy.word-lost-actual" : `rvWhy.${r.code}`;
+  return t(key, vars);
+}
+
+function costLine(d) {
+  if (!(d.loss > 0)) return t("rvFine");
+  const eyes = Math.round(d.why?.eyes ?? 0);
+  const one = points(d.loss) === "1";
+  if (eyes >= 1) return t(one ? "rvCostOneEyes" : "rvCostEyes", { points: points(d.loss), eyes });
+  return t(one ? "rvCostOne" : "rvCost", { points: points(d.loss) });
+}
+
 function current(rs) {
   const d = rs.decisions[rs.cursor];
   if (!d) return null;
   const open = d.open_best && d.open_best !== d.played
     ? h("p", { class: "quiet", text: t("rvOpen", { card: actionText(d.open_best), points: points(d.open_loss) }) })
     : null;
+  const reasons = d.why?.reasons ?? [];
   return h("div", { class: "review-current", dataset: { testid: "review-current", index: String(d.index) } },
     h("p", {}, h("strong", { text: `${t("rvPlayed")}: ` }), actionText(d.played)),
     h("p", {}, h("strong", { text: `${t("rvBot")}: ` }), actionText(d.best)),
-    h("p", { text: d.loss > 0 ? t(points(d.loss) === "1" ? "rvCostOne" : "rvCost", { points: points(d.loss) })
-      : t("rvFine") }),
+    h("p", { dataset: { testid: "review-cost" }, text: costLine(d) }),
+    reasons.length ? h("ul", { class: "review-reasons", "aria-label": t("rvWhyTitle") },
+      reasons.map((r) => h("li", { dataset: { testid: "review-reason", code: r.code }, text: reasonText(r) })))
+      : null,
     open);
 }
 
