@@ -377,8 +377,12 @@ def why(
         kept_mine, kept_other = _share([o.kept for o in mine]), _share([o.kept for o in other])
         if kept_other - kept_mine >= TRICK_SHARE:
             reasons.append(
-                {"code": "trick-kept", "card": str(best),
-                 "best": _pct(kept_other), "played": _pct(kept_mine)}  # fmt: skip
+                {
+                    "code": "trick-kept",
+                    "card": str(best),
+                    "best": _pct(kept_other),
+                    "played": _pct(kept_mine),
+                }
             )
         given = sum(o.given for o in mine) / n - sum(o.given for o in other) / n
         if given >= GIVEN_EYES:
@@ -396,20 +400,20 @@ def why(
         order = state.order
         if order.is_trump(played.card) and not order.is_trump(best.card):
             reasons.append({"code": "trump-for-fehl", "card": str(best)})
-    elif kind == "announcement" and (best is None or best.card is not None):
-        if won_mine <= 0.5:
-            lost: dict[str, Any] = {
-                "code": "word-lost",
-                "word": str(played),
-                "lost": _pct(1 - won_mine),
-                "eyes": round(sum(o.eyes for o in mine) / n),
-            }
-            if actual is not None:
-                lost["actual"] = actual
-            reasons.append(lost)
-    if best is not None and best.card is None and kind in ("card", "announcement"):
-        if best.word != played.word and won_other > 0.5:
-            reasons.append({"code": "word-missed", "word": str(best), "won": _pct(won_other)})
+    elif kind == "announcement" and (best is None or best.card is not None) and won_mine <= 0.5:
+        lost: dict[str, Any] = {
+            "code": "word-lost",
+            "word": str(played),
+            "lost": _pct(1 - won_mine),
+            "eyes": round(sum(o.eyes for o in mine) / n),
+        }
+        if actual is not None:
+            lost["actual"] = actual
+        reasons.append(lost)
+    said = best is not None and best.card is None and best.word != played.word
+    if said and kind in ("card", "announcement") and won_other > 0.5:
+        assert best is not None
+        reasons.append({"code": "word-missed", "word": str(best), "won": _pct(won_other)})
     if won_other - won_mine >= GAME_SHARE:
         reasons.append({"code": "game-won", "best": _pct(won_other), "played": _pct(won_mine)})
     return {"eyes": round(eyes, 1), "party": party, "reasons": reasons}
