@@ -317,7 +317,8 @@ export function lineChart(series, { label, testid, xLabel, yLabel, xFrom = 1 }) 
     svg.append(el("line", { x1: left - 3, x2: left, y1: y(v), y2: y(v), class: "axis" }), tick);
   }
   // the x axis: the first and the last deal
-  for (const i of [0, count - 1]) {
+  const longest = Math.max(...series.map((s) => s.values.length));
+  for (const i of longest > 1 ? [0, longest - 1] : [0]) {
     svg.append(el("text", { x: x(i), y: bottomY + 13, class: "tick", "text-anchor": "middle" }, String(i + xFrom)));
   }
   svg.append(el("text", { x: (left + width - right) / 2, y: height - 4, class: "axis-name", "text-anchor": "middle" },
