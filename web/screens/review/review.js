@@ -75,7 +75,8 @@ async function run(ctx, live, budget) {
   const { record, seat } = ctx.state.review;
   for (const index of ctx.state.review.indices.slice(ctx.state.review.decisions.length)) {
     if (!going()) return;
-    const found = await ctx.call("review_step", { record, seat, index, budget_ms: budget, seed: 1 });
+    // seed 0 and the default budget: what `python -m doko review --seat N` prints
+    const found = await ctx.call("review_step", { record, seat, index, budget_ms: budget, seed: 0 });
     if (!going()) return;
     update(ctx, (rs) => { rs.decisions.push(found); });
   }
