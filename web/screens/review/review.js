@@ -205,7 +205,10 @@ export function reasonText(r) {
 
 function costLine(d) {
   if (!(d.loss > 0)) return t("rvFine");
-  const eyes = Math.round(d.why?.eyes ?? 0);
+  // Augen where one card is weighed against another; a word or a reservation changes
+  // the score, hardly the Augen
+  const cards = d.kind === "card" && d.best != null && isCard(d.best.split(":")[1] ?? "");
+  const eyes = cards ? Math.round(d.why?.eyes ?? 0) : 0;
   const one = points(d.loss) === "1";
   if (eyes >= 1) return t(one ? "rvCostOneEyes" : "rvCostEyes", { points: points(d.loss), eyes });
   return t(one ? "rvCostOne" : "rvCost", { points: points(d.loss) });
