@@ -116,6 +116,22 @@ def test_a_card_that_hands_the_trick_over_says_how_many_augen_went_to_whom() -> 
     assert all("why" not in d for d in out["decisions"] if d["loss"] == 0)
 
 
+@pytest.mark.parametrize("name", ["fox-lost", "trump-for-fehl", "re-not-said"])
+def test_deals_a_beginner_played_give_each_kind_of_reason(name: str) -> None:
+    # deals played by the beginner bot in seat 0 against three standard bots, kept as
+    # records: the Fuchs played onto Re's trick, a trump where a Fehl card was better, a
+    # Re not said that mostly wins
+    deal = fixture(name)
+    out = review_record(deal["record"], deal["seat"], seed=deal["seed"])
+    decision = next(d for d in out["decisions"] if d["index"] == deal["blunder"])
+    codes = [r["code"] for r in decision["why"]["reasons"]]
+    assert deal["reason"] in codes
+    if name == "fox-lost":
+        assert decision["played"] == "0:DA"
+        (lost,) = [r for r in decision["why"]["reasons"] if r["code"] == "special-lost"]
+        assert lost == {"code": "special-lost", "kind": "fox", "party": "re"}
+
+
 def test_a_word_said_and_lost_names_the_augen_the_party_took() -> None:
     deal = fixture("lost-absage")
     out = review_record(deal["record"], deal["seat"], seed=deal["seed"])
