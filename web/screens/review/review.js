@@ -353,9 +353,9 @@ export function lineChart(series, { label, testid, xLabel, yLabel, xFrom = 1 }) 
   return h("figure", { class: "chart-box" }, svg, legend);
 }
 
-// A value on a chart: whole numbers as they are, others to one decimal, a sign if below 0.
+// A value on a chart: to one decimal at most, a minus sign (−) below 0.
 function number(v) {
-  return v.toLocaleString(getLang(), { maximumFractionDigits: 1 });
+  return `${v < 0 ? "−" : ""}${Math.abs(v).toLocaleString(getLang(), { maximumFractionDigits: 1 })}`;
 }
 
 // The deals by rule set and level, in the order first played.
