@@ -195,7 +195,8 @@ def test_review_says_why_the_same_every_time_and_the_charts_have_axes(page: Any)
         "[data-testid=chart-totals] text.tick[data-value]", "els => els.map(e => +e.dataset.value)"
     )
     legend = page.text_content("[data-testid=chart-totals-legend]") or ""
-    points = [int(x.replace("−", "-")) for x in re.findall(r"([−-]?\d+)", legend)]
+    minus = "\N{MINUS SIGN}"  # the page writes values below 0 with it
+    points = [int(x.replace(minus, "-")) for x in re.findall(f"([{minus}-]?\\d+)", legend)]
     assert sorted(ticks) == sorted({0, min(points), max(points)})
     assert all(seat in legend for seat in ("Du", "Links", "Gegenüber", "Rechts"))
     mine = page.text_content("[data-testid=chart-totals-last]") or ""
