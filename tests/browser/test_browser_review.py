@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -123,4 +124,81 @@ def test_review_from_result_panel_and_sheet_then_statistics(page: Any) -> None:
     kept = stored(page, "stats")
     assert kept["kind"] == "stats" and len(kept["data"]["deals"]) == 3
     assert sum(1 for d in kept["data"]["deals"] if isinstance(d["loss"], int | float)) == 2
+    assert not page.watch.errors, page.watch.errors
+
+
+REASONS = (
+    "trick-kept",
+    "eyes-given",
+    "special-lost",
+    "special-missed",
+    "trump-for-fehl",
+    "word-lost",
+    "word-missed",
+    "game-won",
+)
+
+
+def shown_review(page: Any) -> list[tuple[str, str, str]]:
+    """Each decision's loss, the cost line and the reasons the page says for it."""
+    out = []
+    for i in range(page.locator("[data-testid=review-decision]").count()):
+        page.locator("[data-testid=review-decision]").nth(i).click()
+        page.wait_for_selector(
+            f"[data-testid=review-decision][aria-current=step][data-value='{i}']"
+        )
+        reasons = page.eval_on_selector_all(
+            "[data-testid=review-reason]",
+            "els => els.map(e => e.dataset.code + ' ' + e.textContent)",
+        )
+        cost = page.text_content("[data-testid=review-cost]") or ""
+        loss = page.locator("[data-testid=review-decision]").nth(i).get_attribute("data-loss")
+        out.append((str(loss), cost, " | ".join(reasons)))
+    return out
+
+
+def test_review_says_why_the_same_every_time_and_the_charts_have_axes(page: Any) -> None:
+    page.goto("/#/play?rules=ddv&seed=5&delay=0&level=beginner&review-budget=20")
+    ready(page)
+    play_deals(page, 1)
+    page.click("[data-testid=review-open]")
+    wait_done(page)
+    # the page opens at the largest mistake: its cost in points and Augen, and why
+    page.wait_for_selector("[data-testid=review-reason]")
+    assert "Augen" in (page.text_content("[data-testid=review-cost]") or "")
+    first = shown_review(page)
+    said = [r for _, _, r in first if r]
+    assert said, first
+    for line in said:
+        for reason in line.split(" | "):
+            code, text = reason.split(" ", 1)
+            assert code in REASONS
+            assert text and "{" not in text and "rvWhy" not in text
+    # the same deal reviewed again says the same, decision by decision
+    page.click("[data-testid=review-back]")
+    page.wait_for_selector("[data-testid=result]")
+    page.click("[data-testid=review-open]")
+    wait_done(page)
+    assert shown_review(page) == first
+
+    # the statistics' charts: both axes named, the values 0, lowest, highest and the last
+    page.goto("#/stats")
+    page.wait_for_selector("[data-testid=chart-totals] polyline")
+    for chart in ("chart-loss", "chart-totals"):
+        names = page.eval_on_selector_all(
+            f"[data-testid={chart}] text.axis-name", "els => els.map(e => e.textContent)"
+        )
+        assert len(names) == 2 and all(names), names
+        assert page.locator(f"[data-testid={chart}] text.tick[data-value='0']").count() == 1
+        assert page.locator(f"[data-testid={chart}-last]").count() == 1
+    ticks = page.eval_on_selector_all(
+        "[data-testid=chart-totals] text.tick[data-value]", "els => els.map(e => +e.dataset.value)"
+    )
+    legend = page.text_content("[data-testid=chart-totals-legend]") or ""
+    minus = "\N{MINUS SIGN}"  # the page writes values below 0 with it
+    points = [int(x.replace(minus, "-")) for x in re.findall(f"([{minus}-]?\\d+)", legend)]
+    assert sorted(ticks) == sorted({0, min(points), max(points)})
+    assert all(seat in legend for seat in ("Du", "Links", "Gegenüber", "Rechts"))
+    mine = page.text_content("[data-testid=chart-totals-last]") or ""
+    assert f"Du: {mine}" in legend
     assert not page.watch.errors, page.watch.errors

@@ -10,7 +10,17 @@ import pytest
 
 from clirun import doko
 from doko import api
-from doko.bots.review import MISTAKE, duplicate, review_record
+from doko.bots.review import (
+    BOT_WORLDS,
+    DEFAULT_BUDGET_MS,
+    DEFAULT_WORLDS,
+    FEWEST_WORLDS,
+    MISTAKE,
+    deal_seed,
+    duplicate,
+    effort_of,
+    review_record,
+)
 from doko.game.actions import Action
 from support import view_of
 
@@ -62,18 +72,80 @@ def test_command_line_prints_every_decision_of_the_seat_with_the_documented_keys
     assert data["total_loss"] == pytest.approx(sum(d["loss"] for d in data["decisions"]), abs=0.02)
 
 
-def test_the_same_seed_gives_the_same_review_and_stdin_works() -> None:
+def test_the_review_is_the_same_on_every_run_and_stdin_works() -> None:
+    # seeded from the deal and bounded by counts, not the clock: the output is identical
     text = PLAIN.read_text()
-    first = doko("review", "--seat", "0", "--seed", "5", "--budget-ms", "20000", "-", stdin=text)
-    again = doko("review", "--seat", "0", "--seed", "5", "--budget-ms", "20000", "-", stdin=text)
+    first = doko("review", "--seat", "0", "-", stdin=text)
+    again = doko("review", "--seat", "0", "-", stdin=text)
     assert first.returncode == 0, first.stderr
-    strip = [
-        {k: v for k, v in d.items() if k != "ms"} for d in json.loads(first.stdout)["decisions"]
+    assert first.stdout == again.stdout
+    assert any("why" in d for d in json.loads(first.stdout)["decisions"])
+    # the worker's steps, one request each (as the page asks), say the same
+    record = json.loads(text)
+    asked = [
+        call("review_step", {"record": record, "seat": 0, "index": d["index"]})
+        for d in json.loads(first.stdout)["decisions"]
     ]
-    strip2 = [
-        {k: v for k, v in d.items() if k != "ms"} for d in json.loads(again.stdout)["decisions"]
+    steps = [{k: v for k, v in d.items() if k != "ms"} for d in asked]
+    assert steps == [
+        {k: v for k, v in d.items() if k not in ("mistake", "largest")}
+        for d in json.loads(first.stdout)["decisions"]
     ]
-    assert strip == strip2
+
+
+def test_another_deal_draws_other_worlds() -> None:
+    record = json.loads(PLAIN.read_text())
+    other = {**record, "dealer": record["dealer"]}
+    assert deal_seed(record, 0) == deal_seed(other, 0)
+    assert deal_seed(record, 0) != deal_seed({**record, "dealer": (record["dealer"] + 1) % 4}, 0)
+    assert deal_seed(record, 0) != deal_seed(record, 1)
+
+
+def test_a_card_that_hands_the_trick_over_says_how_many_augen_went_to_whom() -> None:
+    # the Herz Zehn thrown onto a trick the other party takes: the trick and its Augen
+    deal = fixture("dulle-thrown")
+    out = review_record(deal["record"], deal["seat"], seed=deal["seed"])
+    blunder = next(d for d in out["decisions"] if d["index"] == deal["blunder"])
+    reasons = {r["code"]: r for r in blunder["why"]["reasons"]}
+    assert reasons["eyes-given"]["eyes"] >= 10
+    assert reasons["eyes-given"]["party"] == "kontra" != blunder["why"]["party"]
+    assert reasons["trick-kept"]["card"] == blunder["best"]
+    assert reasons["trick-kept"]["best"] - reasons["trick-kept"]["played"] >= 40
+    assert blunder["why"]["eyes"] >= 10
+    # a decision that cost nothing gives no reasons
+    assert all("why" not in d for d in out["decisions"] if d["loss"] == 0)
+
+
+@pytest.mark.parametrize("name", ["fox-lost", "trump-for-fehl", "re-not-said"])
+def test_deals_a_beginner_played_give_each_kind_of_reason(name: str) -> None:
+    # deals played by the beginner bot in seat 0 against three standard bots, kept as
+    # records: the Fuchs played onto Re's trick, a trump where a Fehl card was better, a
+    # Re not said that mostly wins
+    deal = fixture(name)
+    out = review_record(deal["record"], deal["seat"], seed=deal["seed"])
+    decision = next(d for d in out["decisions"] if d["index"] == deal["blunder"])
+    codes = [r["code"] for r in decision["why"]["reasons"]]
+    assert deal["reason"] in codes
+    if name == "fox-lost":
+        assert decision["played"] == "0:DA"
+        (lost,) = [r for r in decision["why"]["reasons"] if r["code"] == "special-lost"]
+        assert lost == {"code": "special-lost", "kind": "fox", "party": "re"}
+
+
+def test_a_word_said_and_lost_names_the_augen_the_party_took() -> None:
+    deal = fixture("lost-absage")
+    out = review_record(deal["record"], deal["seat"], seed=deal["seed"])
+    blunder = next(d for d in out["decisions"] if d["index"] == deal["blunder"])
+    (lost,) = [r for r in blunder["why"]["reasons"] if r["code"] == "word-lost"]
+    assert lost["word"] == "0:no60" and lost["lost"] >= 50
+    assert lost["actual"] == 116  # the Augen Kontra took in the deal as played
+    assert 0 <= lost["eyes"] <= 240
+
+
+def test_the_budget_is_a_count_of_worlds_not_a_clock() -> None:
+    assert effort_of(1) == effort_of(20) == (FEWEST_WORLDS, FEWEST_WORLDS)
+    assert effort_of(DEFAULT_BUDGET_MS) == effort_of(60_000) == (DEFAULT_WORLDS, BOT_WORLDS)
+    assert effort_of(DEFAULT_BUDGET_MS // 2).worlds == DEFAULT_WORLDS // 2
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,8 @@ import { initialReplay, replayIntents, stepTarget, goTo, playOnFrom } from "../.
 import { sheetIntents } from "../../web/table/sheet.js";
 import { initialKeeper } from "../../web/screens/keeper/keeper.js";
 import { initialEditor, startDraft, draftOptions, draftRules, toggleMember, typedValue, applies } from "../../web/screens/rules/editor.js";
-import { initialReview, stopReview, closeReview, reviewBudget, statsGroups, dealStat } from "../../web/screens/review/review.js";
+import { initialReview, stopReview, closeReview, reviewBudget, statsGroups, dealStat, reasonText } from "../../web/screens/review/review.js";
+import { setLang } from "../../web/core/i18n.js";
 import { fakeCtx } from "./fake.mjs";
 
 // A replay of 10 steps: tricks complete at 4 and 8, a rule acts at 3 and 6.
@@ -215,4 +216,37 @@ test("the replay's sentences name seats, and score lines are named in German", a
     /^Bernd gewinnt Stich 3 mit Kreuz Dame \(25 Augen\)/);
   assert.equal(lineLabel({ item: "won", party: "re", points: 1 }), "Gewonnen");
   assert.equal(lineLabel({ item: "bock", factor: 4, points: 8 }), "×4 (Bock)");
+});
+
+test("every reason the review gives is said in both languages, its values filled in", () => {
+  // one of each code doko.bots.review.why gives, with its parameters
+  const reasons = [
+    { code: "trick-kept", card: "0:HA", best: 100, played: 0 },
+    { code: "eyes-given", eyes: 24, party: "kontra" },
+    { code: "special-lost", kind: "fox", party: "re" },
+    { code: "special-missed", kind: "karlchen", card: "0:CJ" },
+    { code: "trump-for-fehl", card: "0:S9" },
+    { code: "word-lost", word: "0:no60", lost: 100, eyes: 97 },
+    { code: "word-lost", word: "0:no60", lost: 100, eyes: 97, actual: 116 },
+    { code: "word-missed", word: "0:re", won: 81 },
+    { code: "game-won", best: 75, played: 0 },
+  ];
+  try {
+    for (const lang of ["de", "en"]) {
+      setLang(lang);
+      for (const r of reasons) {
+        const text = reasonText(r);
+        assert.doesNotMatch(text, /[{}]|rvWhy|undefined|0:/, `${lang} ${r.code}: ${text}`);
+      }
+    }
+    setLang("de");
+    assert.equal(reasonText(reasons[1]), "Etwa 24 Augen im Stich an Kontra verschenkt.");
+    assert.match(reasonText(reasons[0]), /^Mit Herz Ass /);
+    assert.match(reasonText(reasons[2]), /Fuchs gefangen/);
+    assert.match(reasonText(reasons[6]), /in diesem Spiel 116/);
+    setLang("en");
+    assert.equal(reasonText(reasons[1]), "About 24 Augen in the trick given away to Kontra.");
+  } finally {
+    setLang("de");
+  }
 });

@@ -47,10 +47,13 @@ def review_step(payload: dict[str, Any]) -> dict[str, Any]:
     if not is_whole(index) or index not in indices:
         raise RequestError("review-index", index=str(index)[:20], seat=seat)
     budget = review.check_budget(_whole(payload, "budget_ms", review.DEFAULT_BUDGET_MS))
-    effort = review.ReviewEffort(review.DEFAULT_WORLDS, budget / 1000)
+    record = payload.get("record")
+    seed = review.deal_seed(record, _whole(payload, "seed", 0))
     state = review.state_before(start, actions, index)
-    seed = _whole(payload, "seed", 0)
-    return review.review_decision(state, actions[index], index, seat, seed, effort)
+    actual = review.actual_eyes(start, actions, seat)
+    return review.review_decision(
+        state, actions[index], index, seat, seed, review.effort_of(budget), actual
+    )
 
 
 def review_summary(payload: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@
 // State: the store's `review` and `stats` slices; reviewScreen and statsScreen draw them,
 // reviewIntents and statsIntents change them through ctx.
 import { h, signed } from "../../core/dom.js";
-import { t, cardName, actionLabel, errorText, presetName, getLang } from "../../core/i18n.js";
+import { t, cardName, actionLabel, errorText, presetName, getLang, partyLabel, itemLabel } from "../../core/i18n.js";
 import { frameFelt } from "../replay/replay.js";
 import { isCard } from "../../table/cards.js";
 import { openScreen } from "../../core/store.js";
@@ -75,7 +75,8 @@ async function run(ctx, live, budget) {
   const { record, seat } = ctx.state.review;
   for (const index of ctx.state.review.indices.slice(ctx.state.review.decisions.length)) {
     if (!going()) return;
-    const found = await ctx.call("review_step", { record, seat, index, budget_ms: budget, seed: 1 });
+    // seed 0 and the default budget: what `python -m doko review --seat N` prints
+    const found = await ctx.call("review_step", { record, seat, index, budget_ms: budget, seed: 0 });
     if (!going()) return;
     update(ctx, (rs) => { rs.decisions.push(found); });
   }
@@ -191,17 +192,42 @@ function decisionRow(rs, d, i) {
   d.largest ? h("span", { class: "tag mini", text: t("rvLargest") }) : null);
 }
 
+// One reason the engine gives for a decision (doko.bots.review.why): a code with its
+// parameters, in words.
+export function reasonText(r) {
+  const vars = { ...r };
+  for (const name of ["card", "word"]) if (r[name] != null) vars[name] = actionText(r[name]);
+  if (r.party != null) vars.party = partyLabel(r.party);
+  if (r.kind != null) vars.special = itemLabel(r.kind);
+  const key = r.code === "word-lost" && r.actual != null ? "rvWhy.word-lost-actual" : `rvWhy.${r.code}`;
+  return t(key, vars);
+}
+
+function costLine(d) {
+  if (!(d.loss > 0)) return t("rvFine");
+  // Augen where one card is weighed against another; a word or a reservation changes
+  // the score, hardly the Augen
+  const cards = d.kind === "card" && d.best != null && isCard(d.best.split(":")[1] ?? "");
+  const eyes = cards ? Math.round(d.why?.eyes ?? 0) : 0;
+  const one = points(d.loss) === "1";
+  if (eyes >= 1) return t(one ? "rvCostOneEyes" : "rvCostEyes", { points: points(d.loss), eyes });
+  return t(one ? "rvCostOne" : "rvCost", { points: points(d.loss) });
+}
+
 function current(rs) {
   const d = rs.decisions[rs.cursor];
   if (!d) return null;
   const open = d.open_best && d.open_best !== d.played
     ? h("p", { class: "quiet", text: t("rvOpen", { card: actionText(d.open_best), points: points(d.open_loss) }) })
     : null;
+  const reasons = d.why?.reasons ?? [];
   return h("div", { class: "review-current", dataset: { testid: "review-current", index: String(d.index) } },
     h("p", {}, h("strong", { text: `${t("rvPlayed")}: ` }), actionText(d.played)),
     h("p", {}, h("strong", { text: `${t("rvBot")}: ` }), actionText(d.best)),
-    h("p", { text: d.loss > 0 ? t(points(d.loss) === "1" ? "rvCostOne" : "rvCost", { points: points(d.loss) })
-      : t("rvFine") }),
+    h("p", { dataset: { testid: "review-cost" }, text: costLine(d) }),
+    reasons.length ? h("ul", { class: "review-reasons", "aria-label": t("rvWhyTitle") },
+      reasons.map((r) => h("li", { dataset: { testid: "review-reason", code: r.code }, text: reasonText(r) })))
+      : null,
     open);
 }
 
@@ -255,42 +281,81 @@ function mean(list) {
   return list.length ? list.reduce((a, b) => a + b, 0) / list.length : 0;
 }
 
-// A small line chart drawn as inline SVG: one polyline per series, a zero line.
-export function lineChart(series, { label, testid }) {
+// A line chart drawn as inline SVG, with its axes named, the values marked on the left
+// (lowest, 0, highest) and the player's last value at the line's end, and a legend
+// below it. series: [{ values, name, mine, dots }]; the x axis counts from `xFrom`.
+export function lineChart(series, { label, testid, xLabel, yLabel, xFrom = 1 }) {
   const all = series.flatMap((s) => s.values);
-  const width = 320;
-  const height = 120;
+  const width = 360;
+  const height = 200;
+  const left = 44; // room for the values on the left
+  const right = 44; // ... and for the last value at the line's end
+  const top = 22; // the y axis' name
+  const bottom = 34; // the x axis' ticks and name
   const count = Math.max(2, ...series.map((s) => s.values.length));
   const low = Math.min(0, ...all);
   const high = Math.max(1, ...all);
-  const x = (i) => 8 + (i * (width - 16)) / (count - 1);
-  const y = (v) => height - 8 - ((v - low) * (height - 16)) / (high - low || 1);
+  const x = (i) => left + (i * (width - left - right)) / (count - 1);
+  const y = (v) => height - bottom - ((v - low) * (height - top - bottom)) / (high - low || 1);
   const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
-  svg.setAttribute("class", "chart");
+  const el = (tag, attrs, text) => {
+    const node = document.createElementNS(ns, tag);
+    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, String(v)));
+    if (text != null) node.textContent = text;
+    return node;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chart" });
   svg.dataset.testid = testid;
-  const zero = document.createElementNS(ns, "line");
-  Object.entries({ x1: 8, x2: width - 8, y1: y(0), y2: y(0), class: "zero" })
-    .forEach(([k, v]) => zero.setAttribute(k, String(v)));
-  svg.append(zero);
+  const bottomY = height - bottom;
+  svg.append(el("line", { x1: left, x2: left, y1: top, y2: bottomY, class: "axis" }),
+    el("line", { x1: left, x2: width - right, y1: bottomY, y2: bottomY, class: "axis" }),
+    el("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "zero" }));
+  // the values on the y axis: lowest, 0 and highest, each once and never on top of another
+  const ticks = [];
+  for (const v of [0, low, high]) {
+    if (ticks.every((u) => Math.abs(y(u) - y(v)) >= 12)) ticks.push(v);
+  }
+  for (const v of ticks) {
+    const tick = el("text", { x: left - 5, y: y(v) + 4, class: "tick", "text-anchor": "end" }, number(v));
+    tick.dataset.value = String(v);
+    svg.append(el("line", { x1: left - 3, x2: left, y1: y(v), y2: y(v), class: "axis" }), tick);
+  }
+  // the x axis: the first and the last deal
+  const longest = Math.max(...series.map((s) => s.values.length));
+  for (const i of longest > 1 ? [0, longest - 1] : [0]) {
+    svg.append(el("text", { x: x(i), y: bottomY + 13, class: "tick", "text-anchor": "middle" }, String(i + xFrom)));
+  }
+  svg.append(el("text", { x: (left + width - right) / 2, y: height - 4, class: "axis-name", "text-anchor": "middle" },
+    xLabel));
+  svg.append(el("text", { x: 4, y: 14, class: "axis-name" }, yLabel));
   series.forEach((s, k) => {
-    const line = document.createElementNS(ns, "polyline");
-    line.setAttribute("points", s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
-    line.setAttribute("class", `series s${k}${s.mine ? " mine" : ""}`);
-    svg.append(line);
-    if (s.dots) {
-      s.values.forEach((v, i) => {
-        const dot = document.createElementNS(ns, "circle");
-        Object.entries({ cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3, class: "dot" })
-          .forEach(([key, value]) => dot.setAttribute(key, String(value)));
-        svg.append(dot);
-      });
-    }
+    const cls = `chart-line s${k}${s.mine ? " mine" : ""}`;
+    svg.append(el("polyline", { points: s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+      class: cls }));
+    if (s.dots) s.values.forEach((v, i) => svg.append(el("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3,
+      class: "dot" })));
   });
-  return svg;
+  // the player's last value where the line ends
+  const mine = series.find((s) => s.mine) ?? series[0];
+  if (mine?.values.length) {
+    const i = mine.values.length - 1;
+    const last = el("text", { x: x(i) + 6, y: y(mine.values[i]) + 4, class: "tick last" }, number(mine.values[i]));
+    last.dataset.testid = `${testid}-last`;
+    svg.append(last);
+  }
+  const legend = h("ul", { class: "chart-legend", dataset: { testid: `${testid}-legend` } },
+    series.map((s, k) => {
+      const swatch = el("svg", { viewBox: "0 0 24 8", class: "swatch", "aria-hidden": "true" });
+      swatch.append(el("line", { x1: 1, x2: 23, y1: 4, y2: 4, class: `chart-line s${k}${s.mine ? " mine" : ""}` }));
+      const lastValue = s.values.length ? s.values[s.values.length - 1] : null;
+      return h("li", {}, swatch, h("span", { text: lastValue == null ? s.name : `${s.name}: ${number(lastValue)}` }));
+    }));
+  return h("figure", { class: "chart-box" }, svg, legend);
+}
+
+// A value on a chart: to one decimal at most, a minus sign (−) below 0.
+function number(v) {
+  return `${v < 0 ? "−" : ""}${Math.abs(v).toLocaleString(getLang(), { maximumFractionDigits: 1 })}`;
 }
 
 // The deals by rule set and level, in the order first played.
@@ -329,13 +394,14 @@ export function statsScreen(state) {
       [t("stLoss"), reviewed.length ? points(mean(reviewed.map((d) => d.loss))) : "–", "loss"]]
       .map(([k, v, id]) => h("div", { dataset: { testid: `stat-${id}` } }, h("dt", { text: k }), h("dd", { text: v })))),
   h("h3", { text: t("stLossChart") }),
-  reviewed.length ? lineChart([{ values: reviewed.map((d) => d.loss), mine: true, dots: true }],
-    { label: t("stLossChart"), testid: "chart-loss" }) : h("p", { class: "quiet", text: t("stNoReview") }),
+  reviewed.length ? lineChart([{ values: reviewed.map((d) => d.loss), mine: true, dots: true,
+    name: t("stLossSeries") }], { label: t("stLossChart"), testid: "chart-loss", xLabel: t("stAxisReviewed"),
+    yLabel: t("stAxisLoss") }) : h("p", { class: "quiet", text: t("stNoReview") }),
   h("h3", { text: t("stTotalsChart") }),
   series.length ? lineChart(Array.from({ length: seats }, (_, s) => ({
-    values: [0, ...series.map((d) => d.totals[s])], mine: s === me })),
-  { label: t("stTotalsChart"), testid: "chart-totals" }) : h("p", { class: "quiet", text: t("stEmpty") }),
-  series.length ? h("p", { class: "quiet", text: t("stYouLine") }) : null,
+    values: [0, ...series.map((d) => d.totals[s])], mine: s === me, name: seatLabel(s, me, seats) })),
+  { label: t("stTotalsChart"), testid: "chart-totals", xLabel: t("stAxisDeals"), yLabel: t("stAxisTotal"),
+    xFrom: 0 }) : h("p", { class: "quiet", text: t("stEmpty") }),
   h("h3", { text: t("stByVariant") }),
   h("div", { class: "stats-scroll" }, h("table", { class: "stats-table", dataset: { testid: "stats-variants" } },
     h("thead", {}, h("tr", {}, [t("stVariant"), t("stLevel"), t("stDeals"), t("stPerDeal"), t("stLossShort")]
@@ -351,6 +417,12 @@ export function statsScreen(state) {
   h("div", { class: "stats-go" },
     button("stats-export", t("stExport"), "stats-export"),
     h("a", { href: "#/", class: "button-link", text: t("toStart") })));
+}
+
+// A seat of the last series as it sat at the table from the player's seat (Du, Links, ...).
+function seatLabel(seat, me, seats) {
+  const names = t(`seats${seats}`);
+  return Array.isArray(names) ? names[(seat - me + seats) % seats] ?? String(seat + 1) : String(seat + 1);
 }
 
 function levelName(level) {
