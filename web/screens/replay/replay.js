@@ -427,7 +427,8 @@ function replaySeat(f, seat, relative, shownSeat, name) {
     dataset: { testid: "replay-seat", seat: String(seat) } },
   h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), plateTags(f.plates?.[seat])),
   visible
-    ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: name(seat) }) },
+    ? h("div", { class: `open-hand${hand.length <= 5 ? " very-few" : hand.length <= 8 ? " few" : ""}`,
+      role: "group", "aria-label": t("handOf", { name: name(seat) }) },
       hand.map((c) => faceCard(c, { extra: "mini" })))
     : h("div", { class: "backs", role: "img", "aria-label": t("cardsCount", { n: hand.length }) },
       hand.map(() => h("span", { class: "back-card" }, backSvg())),
