@@ -195,7 +195,8 @@ def _narrowest_card(page: Any, seat_class: str) -> float:
         page.evaluate(
             """(sel) => Math.min(...[...document.querySelectorAll(sel)].flatMap((hand) => {
               const r = [...hand.querySelectorAll('.card')].map((c) => c.getBoundingClientRect());
-              return r.slice(0, -1).flatMap((a, i) => (r[i + 1].top === a.top ? [r[i + 1].left - a.left] : []));
+              return r.slice(0, -1)
+                .flatMap((a, i) => (r[i + 1].top === a.top ? [r[i + 1].left - a.left] : []));
             }), 999)""",
             f".replay-table {seat_class} .open-hand",
         )

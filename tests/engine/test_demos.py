@@ -396,3 +396,28 @@ def test_every_special_moment_has_a_sentence_test() -> None:
     ordinary = {"follow", "void"}  # plain "X muss bedienen" lines
     assert told - PLAIN_KEYS - ordinary - tested == set()
     assert "deal" in tested
+
+
+def test_every_seat_the_narration_names_is_a_seat() -> None:
+    """No empty names: each seat an event names (who played, won, gave, dealt, joined)
+    is a seat of the table, and the events that name a person always do."""
+    names = ("seat", "partner", "winner", "giver", "dealer", "declarer", "leader", "beaten")
+    always = {
+        "wedding-partner": ("seat", "partner"),
+        "silent-wedding": ("seat",),
+        "poverty-accept": ("seat", "giver"),
+        "poverty-return": ("seat", "giver"),
+        "deal": ("dealer",),
+        "duty-solo": ("seat",),
+        "forced-solo": ("seat",),
+    }
+    for path in DEMOS:
+        viewer = walk(load(path)["record"])
+        players = len(viewer["frames"][0]["hands"])
+        for event in viewer["events"]:
+            params = event["params"]
+            for name in always.get(event["key"], ()):
+                assert isinstance(params.get(name), int), (path.stem, event)
+            for name in names:  # a result's winner is a party, not a seat
+                if params.get(name) is not None and event["key"] != "result":
+                    assert params[name] in range(players), (path.stem, event)
