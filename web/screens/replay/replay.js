@@ -414,6 +414,13 @@ function gallery(state) {
     groups);
 }
 
+// How far a hand of `cards` may spread at a table of `n`: a few cards show more of each
+// (at six and eight the seats sit too close for it).
+function spread(cards, n) {
+  if (n > 5) return "";
+  return cards <= 5 ? " very-few" : cards <= 8 ? " few" : "";
+}
+
 // A seat round the felt: name, party, what it said, and its hand open or as backs.
 function replaySeat(f, seat, relative, shownSeat, name) {
   const n = f.hands.length;
@@ -427,7 +434,7 @@ function replaySeat(f, seat, relative, shownSeat, name) {
     dataset: { testid: "replay-seat", seat: String(seat) } },
   h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), plateTags(f.plates?.[seat])),
   visible
-    ? h("div", { class: `open-hand${hand.length <= 5 ? " very-few" : hand.length <= 8 ? " few" : ""}`,
+    ? h("div", { class: `open-hand${spread(hand.length, n)}`,
       role: "group", "aria-label": t("handOf", { name: name(seat) }) },
       hand.map((c) => faceCard(c, { extra: "mini" })))
     : h("div", { class: "backs", role: "img", "aria-label": t("cardsCount", { n: hand.length }) },
