@@ -172,3 +172,83 @@ def test_a_deal_of_the_score_sheet_opens_in_the_viewer(page: Any) -> None:
     write_note(page, 5, "Mein Fehler")
     page.wait_for_selector("[data-testid=replay-note][data-step='5']")
     assert page.watch.errors == []
+
+
+def _demo(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((ROOT / f"engine/doko/demos/{name}.json").read_text())
+    return data
+
+
+def _top_seat_top(page: Any) -> float:
+    """The top edge of the highest seat on the felt, in the viewport."""
+    return float(
+        page.evaluate(
+            "() => Math.min(...[...document.querySelectorAll('.replay-table .replay-seat')]"
+            ".map((s) => s.getBoundingClientRect().top))"
+        )
+    )
+
+
+def _narrowest_card(page: Any, seat_class: str) -> float:
+    """The least width of a card that shows beside the next one in an open hand."""
+    return float(
+        page.evaluate(
+            """(sel) => Math.min(...[...document.querySelectorAll(sel)].flatMap((hand) => {
+              const r = [...hand.querySelectorAll('.card')].map((c) => c.getBoundingClientRect());
+              return r.slice(0, -1)
+                .flatMap((a, i) => (r[i + 1].top === a.top ? [r[i + 1].left - a.left] : []));
+            }), 999)""",
+            f".replay-table {seat_class} .open-hand",
+        )
+    )
+
+
+def test_a_demo_opens_before_its_moment_and_says_it_on_a_phone(page: Any) -> None:
+    """The stille Hochzeit opens a trick before its moment; each Weiter keeps the page
+    where it was (the top seat in view), the line under the title counts down, the
+    moment is said in a sentence, and the deal's first step is still reachable."""
+    demo = _demo("ddv_silent_wedding")
+    start, moment = demo["start"], demo["moment"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/#/demos")
+    ready(page)
+    page.click("[data-testid=demo][data-demo=ddv_silent_wedding] a")
+    page.wait_for_selector(f"{VIEWER}[data-step='{start}']")
+    assert 0 < moment - start <= 15
+    left = moment - start
+    assert page.text_content("[data-testid=replay-moment]").strip() == (
+        f"· die Regel in {left} Schritten"
+    )
+    for step in range(start + 1, moment + 1):
+        page.click("[data-testid=replay-next]")
+        page.wait_for_selector(f"{VIEWER}[data-step='{step}']")
+        assert page.evaluate("() => scrollY") == 0  # no jump after the tap
+        assert _top_seat_top(page) >= 0
+        next_box = page.locator("[data-testid=replay-next]").bounding_box()
+        assert next_box["y"] + next_box["height"] <= 844  # the next tap is in reach
+    assert "hier wirkt die Regel" in page.text_content("[data-testid=replay-moment]")
+    told = page.text_content("[data-testid=replay-explain]")
+    assert "Spieler 2 spielt die zweite Kreuz-Dame und hatte damit beide" in told
+    assert "stille Hochzeit" in told and "allein gegen alle" in told
+    assert "(die andere Partei ist schon vollständig)" not in told
+    explain = page.locator("[data-testid=replay-explain] li.rule").bounding_box()
+    assert explain["y"] + explain["height"] <= 844  # the sentence is in view too
+    # few cards left: each card shows more than a sliver
+    assert _narrowest_card(page, ".replay-seat") >= 18
+    page.click("[data-testid=replay-first]")
+    page.wait_for_selector(f"{VIEWER}[data-step='0']")
+    assert page.watch.errors == []
+
+
+def test_five_at_the_table_says_the_dealer_sits_out(page: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/#/demos")
+    ready(page)
+    page.click("[data-testid=demo][data-demo=ddv_five_players] a")
+    page.wait_for_selector(f"{VIEWER}[data-step='0']")
+    dealer = _demo("ddv_five_players")["record"]["dealer"]
+    told = page.text_content("[data-testid=replay-explain]")
+    assert f"Spieler {dealer + 1} gibt und setzt aus" in told
+    # the bottom hand of twelve has the felt's width: no thin strips
+    assert _narrowest_card(page, ".side-bottom") >= 18
+    assert page.watch.errors == []

@@ -10,6 +10,7 @@ With DOKO_SCREENSHOTS=DIR the screen tour also writes a JPEG of every screen the
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import time
@@ -23,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.game.rules import load_rules
 from doko.game.state import GameState, new_game
-from support import view_of
+from support import ROOT, view_of
 
 pytestmark = pytest.mark.browser
 
@@ -349,10 +350,15 @@ def test_replay_keys_step_and_jump(context_for: Callable[..., Any]) -> None:
     page = context_for("desktop")
     page.goto("#/demos")
     ready(page)
+    demo = page.locator("[data-testid=demo]").first.get_attribute("data-demo")
     page.locator("[data-testid=demo] a").first.click()
     viewer = page.locator("[data-testid=replay]")
     viewer.wait_for()
     steps = int(viewer.get_attribute("data-steps") or "0")
+    # a demo opens a short lead-in before its moment; Home goes to the deal
+    start = json.loads((ROOT / f"engine/doko/demos/{demo}.json").read_text())["start"]
+    assert viewer.get_attribute("data-step") == str(start)
+    page.keyboard.press("Home")
     assert viewer.get_attribute("data-step") == "0"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

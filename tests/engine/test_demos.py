@@ -302,6 +302,10 @@ def test_every_narration_code_is_translated_in_both_languages() -> None:
                 needed.add("nar.void-trump" if params["trump"] else "nar.void")
             else:
                 needed.add(f"ev.{key}")
+            if key == "deal" and params["out"]:
+                needed.add(
+                    "ev.deal.dealer-out" if params["out"] == [params["dealer"]] else "ev.deal.out"
+                )
             if key == "trick":
                 needed.add(f"why.{params['why']}")
                 if "beaten" in params:
@@ -312,3 +316,108 @@ def test_every_narration_code_is_translated_in_both_languages() -> None:
         text = (ROOT / f"web/lang/{lang}.js").read_text()
         keys = set(re.findall(r'"([a-z]+\.[a-z0-9.-]+)"\s*:', text))
         assert needed <= keys, (lang, needed - keys)
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_demo_opens_a_short_lead_in_before_its_moment(path: Path) -> None:
+    """A demo names the step its rule acts at (``moment``: an event it expects is told
+    there) and opens at ``start``: 0 or the end of a trick, at least one trick's cards
+    before the moment, so a player taps Weiter a few times and sees the rule."""
+    demo = load(path)
+    viewer = walk(demo["record"])
+    last = len(viewer["frames"]) - 1
+    players = len(viewer["frames"][0]["hands"])
+    moment, start = demo["moment"], demo["start"]
+    assert 0 <= start <= moment <= last
+    told = [e for e in viewer["events"] if e["step"] == moment]
+    assert any(
+        e["key"] == x["key"] and all(e["params"].get(k) == v for k, v in x["params"].items())
+        for e in told
+        for x in demo["expects"]
+    ), "the moment tells none of the demo's expected events"
+    # the latest trick end (or the deal) at least players + 1 cards before the moment
+    ends = [0, *viewer["tricks_at"]]
+    assert start == max((s for s in ends if s <= moment - players - 1), default=0)
+    assert moment - start <= 15
+    if start:  # opened later in the deal: one or two tricks before the moment
+        assert moment - start <= 2 * players
+
+
+def test_demos_request_says_where_each_demo_opens() -> None:
+    answer: dict[str, Any] = json.loads(api.handle("demos", "{}"))
+    by_id = {d["id"]: d for d in answer["demos"]}
+    assert by_id["ddv_silent_wedding"]["moment"] == 29
+    assert by_id["ddv_silent_wedding"]["start"] == 24
+    assert all(0 <= d["start"] <= d["moment"] for d in answer["demos"])
+
+
+def test_a_silent_wedding_is_told_at_its_second_queen() -> None:
+    """The first Kreuz-Dame tells Re as in a normal game; the second from the same hand
+    tells the stille Hochzeit (the page says who played alone), no party list then."""
+    for name in ("ddv_silent_wedding", "berndt_silent_wedding", "klassisch_silent_solo"):
+        record = load(ROOT / f"engine/doko/demos/{name}.json")["record"]
+        events = walk(record)["events"]
+        queens = [i for i, a in enumerate(record["actions"], start=1) if a.endswith(":CQ")]
+        seat = int(record["actions"][queens[0] - 1].split(":")[0])
+        assert _at(events, queens[0], "party-known") == [
+            {"seat": seat, "party": "re", "how": "queen"}
+        ]
+        (told,) = _at(events, queens[1], "silent-wedding")
+        assert told["seat"] == seat
+        assert _at(events, queens[1], "party-known") == []
+        assert queens[1] in walk(record)["stops"]
+        assert [e["step"] for e in events if e["key"] == "silent-wedding"] == [queens[1]]
+
+
+def test_the_deal_says_who_sits_out() -> None:
+    for name, out in (
+        ("ddv_five_players", "dealer"),
+        ("klassisch_five_players", "dealer"),
+        ("ddv_fox", None),
+        ("klassisch_six_fixed_teams", None),
+    ):
+        record = load(ROOT / f"engine/doko/demos/{name}.json")["record"]
+        state = replay({**record, "actions": []})
+        (deal,) = _at(walk(record)["events"], 0, "deal")
+        assert deal["out"] == ([state.dealer] if out == "dealer" else [])
+        assert deal["players"] - len(deal["out"]) == len(state.active)
+
+
+def test_every_special_moment_has_a_sentence_test() -> None:
+    """tests/web/narration.test.mjs reads each kind of event the demos tell (beyond who
+    played what) in both languages: every such key is among its moments."""
+    import re
+
+    from doko.page.explain import PLAIN_KEYS
+
+    text = (ROOT / "tests/web/narration.test.mjs").read_text()
+    tested = set(re.findall(r'key: "([a-z0-9-]+)"', text))
+    told = {e["key"] for path in DEMOS for e in walk(load(path)["record"])["events"]}
+    ordinary = {"follow", "void"}  # plain "X muss bedienen" lines
+    assert told - PLAIN_KEYS - ordinary - tested == set()
+    assert "deal" in tested
+
+
+def test_every_seat_the_narration_names_is_a_seat() -> None:
+    """No empty names: each seat an event names (who played, won, gave, dealt, joined)
+    is a seat of the table, and the events that name a person always do."""
+    names = ("seat", "partner", "winner", "giver", "dealer", "declarer", "leader", "beaten")
+    always = {
+        "wedding-partner": ("seat", "partner"),
+        "silent-wedding": ("seat",),
+        "poverty-accept": ("seat", "giver"),
+        "poverty-return": ("seat", "giver"),
+        "deal": ("dealer",),
+        "duty-solo": ("seat",),
+        "forced-solo": ("seat",),
+    }
+    for path in DEMOS:
+        viewer = walk(load(path)["record"])
+        players = len(viewer["frames"][0]["hands"])
+        for event in viewer["events"]:
+            params = event["params"]
+            for name in always.get(event["key"], ()):
+                assert isinstance(params.get(name), int), (path.stem, event)
+            for name in names:  # a result's winner is a party, not a seat
+                if params.get(name) is not None and event["key"] != "result":
+                    assert params[name] in range(players), (path.stem, event)

@@ -3,7 +3,9 @@
 Each demo is a finished deal with a topic (basics, special-games,
 announcements, specials, house), titles and one line in German and English,
 and ``expects``: the narration events (doko.explain) the demo is about, which
-tests/engine/test_demos.py checks on every run. Demos come from three sources:
+tests/engine/test_demos.py checks on every run; ``moment``, the step where the
+event it is about is told (the spec's ``moment``, else its first expect), and
+``start``, where the viewer opens: a trick or so before the moment. Demos come from three sources:
 
 - records of tests/records/scripted (games checked by an independent checker);
 - a seeded search: deals dealt by seed, played by the standard bots, with a

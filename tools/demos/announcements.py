@@ -10,7 +10,7 @@ SCRIPTED: dict[str, Scripted] = {
         "announcements",
         (
             "Hochzeit verschiebt die Fristen",
-            "A wedding moves the deadlines",
+            "A Hochzeit moves the deadlines",
             "Der Partner findet sich im zweiten Stich: Re darf noch mit 10 Karten gesagt werden.",
             "The partner is found in trick two: Re may still be said with 10 cards.",
         ),
@@ -48,6 +48,7 @@ SCRIPTED: dict[str, Scripted] = {
             "When only Kontra was said, 120 is enough for Re: Re wins the 120 to 120.",
         ),
         (("goals", {"re": {"kind": "eyes", "need": 120}}), ("result", {"winner": "re"})),
+        moment=("result", {"winner": "re"}),
     ),
     "ddv_nobody_wins": Scripted(
         "announcements",
@@ -63,17 +64,17 @@ SCRIPTED: dict[str, Scripted] = {
         "announcements",
         (
             "Hochzeit und Stich-Fristen",
-            "Wedding and trick deadlines",
+            "Hochzeit and trick deadlines",
             "Entscheidet sich die Hochzeit im zweiten Stich, bleibt Re bis vor Stich 3 offen.",
-            "When the wedding is decided in trick two, Re stays open until trick three.",
+            "When the Hochzeit is decided in trick two, Re stays open until trick three.",
         ),
         (("announce", {"word": "re", "system": "tricks", "deadline": 3}),),
     ),
     "lockhausen_nobody_wins": Scripted(
         "announcements",
         (
-            "Niemand gewinnt (Lockhausen)",
-            "Nobody wins (lockhausen)",
+            "Niemand gewinnt (Vereinsturnier)",
+            "Nobody wins (Club tournament)",
             "Beide Seiten verfehlen ihr Ziel.",
             "Both sides miss their goal.",
         ),

@@ -50,7 +50,7 @@ SCRIPTED: dict[str, Scripted] = {
         "basics",
         (
             "Berndt-Liste",
-            "The berndt sheet",
+            "The Berndt sheet",
             "Zehn-Punkte-Liste: Gewinner schreiben Plus, Verlierer nichts.",
             "A ten-point sheet: the winners score, the losers write nothing.",
         ),
@@ -59,10 +59,10 @@ SCRIPTED: dict[str, Scripted] = {
     "berndt_120_120": Scripted(
         "basics",
         (
-            "120 zu 120 (Berndt)",
-            "120 to 120 (berndt)",
+            "120 zu 120 (Hobbyturnier)",
+            "120 to 120 (Hobby tournament)",
             "Gleichstand auf der Berndt-Liste.",
-            "A tie on the berndt sheet.",
+            "A tie on the Berndt sheet.",
         ),
         (("result", {"winner": "kontra"}),),
     ),
@@ -165,8 +165,8 @@ SEARCHES: list[Search] = [
         "basics",
         "klassisch",
         (
-            "Schneider (klassisch)",
-            "Schneider (classic)",
+            "Schneider (Klassisch)",
+            "Schneider (Classic)",
             "Bleiben die Verlierer unter 60 Augen, gibt es einen Punkt mehr.",
             "When the losers stay below 60 trick points, the winners score one more.",
         ),

@@ -12,7 +12,7 @@ SEARCHES: list[Search] = [
         {"preset": "ddv", "options": {"pigs": "both"}},
         (
             "Schweinchen",
-            "Schweinchen (pigs)",
+            "Schweinchen",
             "Wer beide Karo-Asse hat, sticht mit ihnen sogar die Dullen.",
             "Whoever holds both aces of diamonds beats even the Dullen with them.",
         ),
@@ -42,7 +42,7 @@ SEARCHES: list[Search] = [
             "Schweinchen vorher zeigen",
             "Schweinchen shown first",
             "Die Schweinchen werden vor der ersten Karte gezeigt.",
-            "The pigs are shown before the first card.",
+            "The Schweinchen are shown before the first card.",
         ),
         event("pigs-revealed"),
         (("pigs-revealed", {}),),

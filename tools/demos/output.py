@@ -18,6 +18,27 @@ RECORDS = ROOT / "tests" / "records" / "scripted"
 OUT = ROOT / "engine" / "doko" / "demos"
 
 
+# The viewer opens a demo a little before its moment: at the end of a trick at least
+# this many cards (players + LEAD_EXTRA) before it, so the lead-in is one or two tricks.
+LEAD_EXTRA = 1
+
+
+def moment_and_start(record: dict[str, Any], moment: Expect | None) -> tuple[int, int]:
+    """The step where the demo's event is told, and the step the viewer opens at."""
+    viewer = walk(record)
+    if moment is None:
+        return 0, 0
+    key, params = moment
+    step = next(
+        e["step"]
+        for e in viewer["events"]
+        if e["key"] == key and all(e["params"].get(k) == v for k, v in params.items())
+    )
+    lead = len(viewer["frames"][0]["hands"]) + LEAD_EXTRA
+    start = max((s for s in [0, *viewer["tricks_at"]] if s <= step - lead), default=0)
+    return step, start
+
+
 def write(
     name: str,
     topic: str,
@@ -25,6 +46,7 @@ def write(
     record: dict[str, Any],
     source: str,
     expects: tuple[Expect, ...],
+    moment: Expect | None = None,
 ) -> None:
     state = replay(record)
     missing = [
@@ -32,6 +54,7 @@ def write(
     ]
     if missing:
         raise SystemExit(f"{name}: the replay lacks {missing}")
+    step, start = moment_and_start(record, moment or (expects[0] if expects else None))
     demo = {
         "preset": state.rules.preset,
         "topic": topic,
@@ -41,6 +64,8 @@ def write(
         "expects": [{"key": k, "params": p} for k, p in expects],
         "record": record,
         "expected_points": result(state)["points"],
+        "moment": step,
+        "start": start,
     }
     (OUT / f"{name}.json").write_text(json.dumps(demo, ensure_ascii=False, indent=1) + "\n")
 

@@ -21,7 +21,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Armut (Trumpfabgabe)",
-            "Poverty (trump hand-over)",
+            "Armut (Trumpfabgabe)",
             "Wenige Trümpfe werden abgegeben; der Partner gibt Karten zurück.",
             "A trump-poor hand passes its trumps; the taker gives cards back.",
         ),
@@ -31,27 +31,28 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Armut verloren",
-            "Poverty lost",
+            "Armut lost",
             "Ohne Neunen gibt es gegen eine Armut keinen Punkt „gegen die Alten“.",
-            "Without nines there is no point 'against the old' when a poverty loses.",
+            "Without nines there is no point 'gegen die Alten' when an Armut loses.",
         ),
         (("poverty-return", {}), ("result", {"winner": "kontra"})),
+        moment=("result", {"winner": "kontra"}),
     ),
     "ohne-neunen_poverty_refused": Scripted(
         "special-games",
         (
             "Armut abgelehnt",
-            "Poverty refused",
+            "Armut refused",
             "Niemand nimmt die Armut an: neu geben.",
-            "Nobody takes the poverty: redeal.",
+            "Nobody takes the Armut: redeal.",
         ),
         (("poverty-decline", {}), ("result", {"contract": "redeal"})),
     ),
     "lockhausen_poverty_taken": Scripted(
         "special-games",
         (
-            "Trumpfabgabe (Lockhausen)",
-            "Trump hand-over (lockhausen)",
+            "Trumpfabgabe (Vereinsturnier)",
+            "Trumpfabgabe (Club tournament)",
             "Die Trümpfe wandern; der Übernehmer gibt zurück.",
             "The trumps change hands; the taker gives cards back.",
         ),
@@ -66,9 +67,11 @@ SEARCHES: list[Search] = [
         "lockhausen",
         (
             "Trumpfabgabe mit Fuchs",
-            "Trump hand-over with the fox",
-            "Lockhausen zählt den Karo-Ass nicht mit: vier Trümpfe samt Fuchs dürfen abgeben.",
-            "Lockhausen does not count the fox: four trumps with the fox may be handed over.",
+            "Trumpfabgabe with the fox",
+            "Das Vereinsturnier zählt den Karo-Ass nicht mit: vier Trümpfe samt Fuchs dürfen "
+            "abgeben.",
+            "The Club tournament does not count the fox: four trumps with the fox may be "
+            "handed over.",
         ),
         played_as("poverty"),
         (("reservation", {"what": "poverty"}), ("poverty-accept", {})),

@@ -50,6 +50,7 @@ def main(only: list[str]) -> int:
             data["record"],
             f"tests/records/scripted/{name}.json",
             demo.expects,
+            demo.moment,
         )
     for spec in SEARCHES:
         if only and spec.id not in only:
@@ -62,7 +63,7 @@ def main(only: list[str]) -> int:
             missing.append(f"{spec.id} (no deal found)")
             continue
         record, source = found
-        write(spec.id, spec.topic, spec.texts, record, source, spec.expects)
+        write(spec.id, spec.topic, spec.texts, record, source, spec.expects, spec.moment)
     print(len(list(OUT.glob("*.json"))), "demos")
     for line in missing:
         print("missing:", line, file=sys.stderr)

@@ -23,7 +23,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Pflichtsolo",
-            "Duty solo",
+            "Pflichtsolo",
             "Ein geschuldetes Solo: der Solist spielt selbst aus.",
             "An owed solo: the soloist leads.",
         ),
@@ -57,8 +57,8 @@ SCRIPTED: dict[str, Scripted] = {
     "berndt_solo_jacks": Scripted(
         "special-games",
         (
-            "Bubensolo (Berndt)",
-            "Jacks solo (berndt)",
+            "Bubensolo (Hobbyturnier)",
+            "Jacks solo (Hobby tournament)",
             "Nur die Buben sind Trumpf; im Solo zählt nur der Doppelkopf.",
             "Only the jacks are trump; in a solo only a Doppelkopf counts.",
         ),
@@ -68,7 +68,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Solo mit einer Alten",
-            "Solo with one old queen",
+            "Solo with one Queen of clubs",
             "Mit einer Kreuz-Dame wird während des Spiels ein Solo angesagt.",
             "With one Queen of clubs a solo is declared during play.",
         ),
@@ -77,8 +77,8 @@ SCRIPTED: dict[str, Scripted] = {
     "klassisch_solo_spades": Scripted(
         "special-games",
         (
-            "Farbsolo (klassisch)",
-            "Suit solo (classic)",
+            "Farbsolo (Klassisch)",
+            "Suit solo (Classic)",
             "Pik wird Trumpf unter Damen und Buben; Schneider zählt einen Punkt.",
             "Spades become trump below queens and jacks; Schneider scores a point.",
         ),
@@ -104,8 +104,8 @@ SEARCHES: list[Search] = [
         (
             "Welches Solo gilt?",
             "Which solo counts?",
-            "Lockhausen ordnet die Soli: ein Trumpf-Solo geht vor ein Bubensolo.",
-            "Lockhausen ranks the solos: a trump solo beats a jacks solo.",
+            "Das Vereinsturnier ordnet die Soli: ein Trumpf-Solo geht vor ein Bubensolo.",
+            "The Club tournament ranks the solos: a trump solo beats a jacks solo.",
         ),
         lambda events, state: (
             state.contract == "solo:diamonds" and has(events, "reservation", what="solo:jacks")
@@ -119,9 +119,9 @@ SEARCHES: list[Search] = [
         "ddv",
         (
             "Vorgeführt",
-            "Vorgeführt (forced solo)",
+            "Vorgeführt",
             "Wer kein Pflichtsolo gespielt hat, muss am Ende eines spielen und spielt aus.",
-            "Whoever has not played a duty solo by the end must play one now, and leads.",
+            "Whoever has not played a Pflichtsolo by the end must play one now, and leads.",
         ),
         lambda events, state: state.contract.startswith("solo:"),
         (("forced-solo", {}), ("duty-solo", {"forced": True, "leads": True})),

@@ -22,6 +22,7 @@ class Scripted:
     topic: str
     texts: Texts
     expects: tuple[Expect, ...] = ()
+    moment: Expect | None = None  # the event the demo is about; else its first expect
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Search:
     texts: Texts
     want: Want
     expects: tuple[Expect, ...] = ()
+    moment: Expect | None = None  # the event the demo is about; else its first expect
     players: int = 4
     declare: Declare | None = None  # reservations
     announce: str | None = None  # a word a Re seat says before its first card

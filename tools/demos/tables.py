@@ -25,8 +25,8 @@ SEARCHES: list[Search] = [
         "basics",
         "klassisch",
         (
-            "Fünf am Tisch (klassisch)",
-            "Five at the table (classic)",
+            "Fünf am Tisch (Klassisch)",
+            "Five at the table (Classic)",
             "Der aussetzende Geber schreibt, was jeder Kontra-Spieler schreibt.",
             "The dealer who sits out scores what each Kontra player scores.",
         ),

@@ -12,9 +12,9 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit (erster Fremder)",
-            "Wedding (first foreign trick)",
+            "Hochzeit (first foreign trick)",
             "Wer den ersten Stich nicht dem Hochzeiter lässt, wird sein Partner.",
-            "Whoever first wins a trick from the bride becomes the partner.",
+            "Whoever first wins a trick from the Hochzeit player becomes the partner.",
         ),
         (("wedding-partner", {"trick": 1}),),
     ),
@@ -22,9 +22,9 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit allein",
-            "Wedding alone",
+            "Hochzeit alone",
             "Drei Stiche ohne Partner: die Hochzeit spielt allein wie ein Solo.",
-            "No partner within three tricks: the wedding plays alone like a solo.",
+            "No partner within three tricks: the Hochzeit plays alone like a solo.",
         ),
         (("wedding-alone", {"trick": 3}),),
     ),
@@ -32,17 +32,17 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Stille Hochzeit",
-            "Silent wedding",
+            "Silent Hochzeit",
             "Beide Kreuz-Damen, nichts gesagt: ein stilles Solo.",
             "Both Queens of clubs and not a word: a silent solo.",
         ),
-        (("result", {"contract": "silent-wedding"}),),
+        (("silent-wedding", {"seat": 1}), ("result", {"contract": "silent-wedding"})),
     ),
     "berndt_wedding_trick2": Scripted(
         "special-games",
         (
             "Hochzeit im zweiten Stich",
-            "Wedding decided in trick two",
+            "Hochzeit decided in trick two",
             "Der Partner findet sich erst im zweiten Stich.",
             "The partner is found in trick two.",
         ),
@@ -52,7 +52,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit: Fehlstich",
-            "Wedding: plain-suit trick",
+            "Hochzeit: plain-suit trick",
             "Partner wird, wer den ersten Fehlstich gewinnt.",
             "The partner is whoever wins the first plain-suit trick.",
         ),
@@ -62,7 +62,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit: Trumpfstich",
-            "Wedding: trump trick",
+            "Hochzeit: trump trick",
             "Partner wird, wer den ersten Trumpfstich gewinnt.",
             "The partner is whoever wins the first trump trick.",
         ),
@@ -72,7 +72,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit: erster Stich",
-            "Wedding: first trick",
+            "Hochzeit: first trick",
             "Partner wird, wer den ersten Stich gewinnt.",
             "The partner is whoever wins the first trick.",
         ),
@@ -82,7 +82,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit mit Karte",
-            "Wedding by a named card",
+            "Hochzeit by a named card",
             "Partner wird, wer zuerst die genannte Karte spielt.",
             "The partner is whoever first plays the named card.",
         ),
@@ -91,8 +91,8 @@ SCRIPTED: dict[str, Scripted] = {
     "klassisch_wedding_foreign_trick1": Scripted(
         "special-games",
         (
-            "Hochzeit (klassisch)",
-            "Wedding (classic)",
+            "Hochzeit (Klassisch)",
+            "Hochzeit (Classic)",
             "Der erste fremde Stich entscheidet.",
             "The first foreign trick decides.",
         ),
@@ -102,7 +102,7 @@ SCRIPTED: dict[str, Scripted] = {
         "special-games",
         (
             "Hochzeit ohne Frist",
-            "Wedding without a limit",
+            "Hochzeit without a limit",
             "Klassisch hat keine Drei-Stiche-Grenze: hier entscheidet der dritte Stich.",
             "Classic has no three-trick limit: here the third trick decides.",
         ),
@@ -117,7 +117,7 @@ SEARCHES: list[Search] = [
         "klassisch",
         (
             "Hochzeit spät entschieden",
-            "A wedding decided late",
+            "A Hochzeit decided late",
             "Klassisch sucht der Hochzeiter ohne Frist: der Partner kommt erst nach Stich 3.",
             "In the classic game the search has no limit: the partner comes after trick 3.",
         ),

@@ -10,9 +10,10 @@ what (``lead``, ``play``); where a rule acted, the events say which rule and
 what it did: a player had to follow suit or could not (``follow``,
 ``void``), who takes a trick and why (``trick`` with ``why``), a party
 becoming known, an announcement and what each party now needs (``goals``),
-the Hochzeit partner, the Armut exchange, a Pflichtsolo or a player
-vorgeführt, each Sonderpunkt as it is earned, and at the end the result with
-its scored lines. ``stops`` are the steps where a rule did something worth
+the Hochzeit partner, a stille Hochzeit shown by its second Kreuz-Dame, the
+Armut exchange, a Pflichtsolo or a player vorgeführt, who sits out the deal,
+each Sonderpunkt as it is earned, and at the end the result with its scored
+lines. ``stops`` are the steps where a rule did something worth
 pausing for (autoplay halts there); their events are the ones in
 :data:`RULE_KEYS`, or a trick decided by more than the highest card.
 """
@@ -53,6 +54,7 @@ RULE_KEYS = frozenset(
         "declare-solo",
         "wedding-partner",
         "wedding-alone",
+        "silent-wedding",
         "announce",
         "goals",
         "party-known",
@@ -175,6 +177,8 @@ def _deal_events(state: GameState) -> list[Event]:
                 "dealer": state.dealer,
                 "players": state.players,
                 "cards": len(state.hands[state.active[0]]),
+                # at five (and more) the dealer, or others, get no cards this deal
+                "out": [s for s in range(state.players) if s not in state.active],
             },
         )
     ]
@@ -240,8 +244,11 @@ def _events(before: GameState, after: GameState) -> list[Event]:
         )
     if after.contract == "wedding-alone" and before.contract == "wedding":
         out.append(("wedding-alone", {"seat": after.declarer, "trick": len(after.tricks)}))
+    if _second_queen_of(after, seat, what):
+        # the whole table now knows: one hand held both, a Hochzeit played in silence
+        out.append(("silent-wedding", {"seat": seat, "trick": after.tricks_started}))
     # a special game's contract names its parties itself: no seat-by-seat list then
-    if not after.is_over and not any(key == "contract" for key, _ in out):
+    if not after.is_over and not any(key in ("contract", "silent-wedding") for key, _ in out):
         out += _parties_known(before, after, seat, what)
     return out
 
@@ -275,15 +282,27 @@ def _contract(after: GameState) -> list[Event]:
     return out
 
 
+def _queens_played(state: GameState) -> list[int]:
+    """The seats that played a Kreuz-Dame so far, in order."""
+    return [s for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if c == CQ] + [
+        s for s, c in state.trick if c == CQ
+    ]
+
+
+def _second_queen_of(state: GameState, seat: int, what: str) -> bool:
+    """Has ``seat`` just played its own second Kreuz-Dame in a silent Hochzeit?"""
+    return (
+        state.contract == "silent-wedding"
+        and what == str(CQ)
+        and _queens_played(state) == [seat, seat]
+    )
+
+
 def _parties_known(before: GameState, after: GameState, seat: int, what: str) -> list[Event]:
     old = revealed_parties(before, -1)
     new = revealed_parties(after, -1)
     second_queen = (
-        after.contract == "normal"
-        and what == str(CQ)
-        and sum(c == CQ for t in after.tricks for c in t.cards)
-        + sum(c == CQ for _, c in after.trick)
-        == 2
+        after.contract == "normal" and what == str(CQ) and len(_queens_played(after)) == 2
     )
     out: list[Event] = []
     for party, was, now in (("re", old[0], new[0]), ("kontra", old[1], new[1])):
@@ -301,7 +320,8 @@ def _how_known(state: GameState, seat: int) -> str:
     played = [
         c for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == seat
     ] + [c for s, c in state.trick if s == seat]
-    if state.contract == "normal" and played and played[-1] == CQ:
+    # a silent Hochzeit looks normal to the table: its first Kreuz-Dame tells Re as usual
+    if state.contract in ("normal", "silent-wedding") and played and played[-1] == CQ:
         return "queen"
     return "deduced"
 

@@ -33,7 +33,7 @@ GUIDES: dict[str, dict[str, Text]] = {
             "en": (
                 "48 cards, 12 each. The ten of hearts (Dulle) is the top trump, then queens, "
                 "jacks and diamonds. The holders of the queens of clubs are Re, the others "
-                "Kontra; 121 points win.\n\n"
+                "Kontra; 121 trick points win.\n\n"
                 "You may say Re or Kontra while you hold at least 11 cards, each further call "
                 "one card later. Everyone owes one Pflichtsolo within the rounds; a Hochzeit is "
                 "both queens of clubs in one hand, the first trick won by another player makes "
@@ -89,21 +89,21 @@ GUIDES: dict[str, dict[str, Text]] = {
     "lockhausen": {
         "name": {"de": "Vereinsturnier", "en": "Club tournament"},
         "description": {
-            "de": "Vereinsregeln: 40 Karten, Fristen nach Stichen, Re/Contra doppeln, Herzstich.",
-            "en": "Club rules: 40 cards, deadlines by tricks, Re/Contra double, Herzstich.",
+            "de": "Vereinsregeln: 40 Karten, Fristen nach Stichen, Re/Kontra doppeln, Herzstich.",
+            "en": "Club rules: 40 cards, deadlines by tricks, Re/Kontra double, Herzstich.",
         },
         "primer": {
             "de": (
-                "40 Karten, 10 für jeden. Ansagen zählen nach Stichen: Re oder Contra bis zum "
-                "zweiten Stich, jede Absage einen Stich später; Re und Contra verdoppeln das "
+                "40 Karten, 10 für jeden. Ansagen zählen nach Stichen: Re oder Kontra bis zum "
+                "zweiten Stich, jede Absage einen Stich später; Re und Kontra verdoppeln das "
                 "Spiel.\n\n"
                 "Vorbehalte in dieser Reihenfolge: Solo, Trumpfabgabe, Hochzeit. Mit fünf "
                 "Königen darf man werfen. Sonderpunkte auch für den Herzstich und den Fuchs "
                 "im letzten Stich. Im Turnier spielen je Tisch zwei Runden."
             ),
             "en": (
-                "40 cards, 10 each. Calls count in tricks: Re or Contra until the second trick, "
-                "each further call one trick later; Re and Contra double the game.\n\n"
+                "40 cards, 10 each. Calls count in tricks: Re or Kontra until the second trick, "
+                "each further call one trick later; Re and Kontra double the game.\n\n"
                 "Reservations rank solo, Trumpfabgabe, Hochzeit. Five kings may throw the deal "
                 "in. Sonderpunkte also for the Herzstich and a Fuchs in the last trick. At a "
                 "tournament each table plays two rounds."

@@ -16,7 +16,8 @@ finished deals of its score sheet (so this module needs nothing of the api's):
   refusal (too long, too many, a step the game lacks).
 - ``replay_record`` ``{record}``: the viewer data of a record.
 - ``demos``: the curated demo games, each with its topic, its rules (preset
-  and the options that differ) and its link payload.
+  and the options that differ), its link payload, the step its rule acts at
+  (``moment``) and the step the viewer opens at (``start``, a short lead-in before).
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ def demos(payload: dict[str, Any]) -> dict[str, Any]:
                 "title": d["title"],
                 "description": d["description"],
                 "link": links.encode(d["record"]),
+                "moment": d.get("moment", 0),
+                "start": d.get("start", 0),
             }
             for d in load_demos()
         ]

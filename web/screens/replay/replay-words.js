@@ -39,6 +39,14 @@ export function eventText(event, seatName) {
       return t("ev.bock-trigger", { deals: p.deals, stack: t(`bockStack.${p.stack}`),
         triggers: (p.triggers || []).map((x) => t(`bockTrigger.${x}`)).join(", ") });
     case "bock": return t("ev.bock", { factor: p.factor });
+    case "deal": {
+      // at five and more someone gets no cards: as a rule the dealer
+      const out = Array.isArray(p.out) ? p.out : [];
+      const vars = { dealer: seat(p.dealer), cards: p.cards, n: (p.players ?? 0) - out.length,
+        out: out.map(seat).join(", "), count: out.length };
+      if (!out.length) return t("ev.deal", vars);
+      return t(out.length === 1 && out[0] === p.dealer ? "ev.deal.dealer-out" : "ev.deal.out", vars);
+    }
     case "lead": return t("nar.lead", { seat: seat(p.seat), card: card(p.card) });
     case "play": return t("nar.play", { seat: seat(p.seat), card: card(p.card) });
     case "follow": return t("nar.follow", { seat: seat(p.seat), led: suit(p.led) });

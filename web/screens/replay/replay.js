@@ -31,6 +31,7 @@ export function initialReplay() {
     speed: 1,
     title: null, // {de, en} for a demo
     intro: null, // {de, en}: the demo's one line
+    moment: -1, // a demo: the step where its rule acts (-1: not a demo)
     demos: null, // gallery list
     mode: "replay", // replay | demos
     query: "", // the gallery's search text
@@ -149,8 +150,11 @@ export async function replayRoute(ctx, path, params = new URLSearchParams()) {
   const wanted = asked ?? (data.complete ? -1 : 0);
   const own = data.notes ?? { title: "", notes: [] };
   const fromStart = demo || own.notes.length || own.title;
+  // a demo opens a short lead-in before its moment; the steps before stay reachable
+  const opening = demo ? Math.max(0, Math.min(data.frames.length - 1, demo.start ?? 0)) : 0;
   update(ctx, (rv) => {
-    Object.assign(rv, { data, payload, step: fromStart ? 0 : data.frames.length - 1,
+    Object.assign(rv, { data, payload, step: fromStart ? opening : data.frames.length - 1,
+      moment: demo ? (demo.moment ?? -1) : -1,
       seat: wanted >= 0 && wanted < players ? wanted : -1, title: demo ? demo.title : null,
       intro: demo ? demo.description : null, notes: own.notes, noteTitle: own.title, editing: false,
       paused: false, keep: { asking: false, name: "" } });
@@ -410,6 +414,13 @@ function gallery(state) {
     groups);
 }
 
+// How far a hand of `cards` may spread at a table of `n`: a few cards show more of each
+// (at six and eight the seats sit too close for it).
+function spread(cards, n) {
+  if (n > 5) return "";
+  return cards <= 5 ? " very-few" : cards <= 8 ? " few" : "";
+}
+
 // A seat round the felt: name, party, what it said, and its hand open or as backs.
 function replaySeat(f, seat, relative, shownSeat, name) {
   const n = f.hands.length;
@@ -423,7 +434,8 @@ function replaySeat(f, seat, relative, shownSeat, name) {
     dataset: { testid: "replay-seat", seat: String(seat) } },
   h("div", { class: "plate" }, h("strong", { class: "name", text: name(seat) }), plateTags(f.plates?.[seat])),
   visible
-    ? h("div", { class: "open-hand", role: "group", "aria-label": t("handOf", { name: name(seat) }) },
+    ? h("div", { class: `open-hand${spread(hand.length, n)}`,
+      role: "group", "aria-label": t("handOf", { name: name(seat) }) },
       hand.map((c) => faceCard(c, { extra: "mini" })))
     : h("div", { class: "backs", role: "img", "aria-label": t("cardsCount", { n: hand.length }) },
       hand.map(() => h("span", { class: "back-card" }, backSvg())),
@@ -536,7 +548,8 @@ function viewer(state) {
     h("h2", { id: "replay-title", text: heading }),
     h("p", { class: "replay-where", dataset: { testid: "replay-where" } },
       t("step", { n: rv.step, total: fs.length - 1 }), " · ",
-      trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract)),
+      trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract),
+      momentNote(rv)),
     rv.intro ? h("p", { class: "replay-intro", dataset: { testid: "replay-intro" },
       text: rv.intro[lang] ?? rv.intro.de }) : null),
   variantBox(rv, state.variants),
@@ -550,6 +563,13 @@ function viewer(state) {
           { "aria-expanded": String(rv.editing) }),
         button("share", rv.notes.length ? t("shareDemo") : t("share"))),
       rv.editing ? notesPanel(rv) : null)));
+}
+
+// A demo says how far its rule is: "die Regel in 3 Schritten", then "hier wirkt die Regel".
+function momentNote(rv) {
+  if (rv.moment < 0 || rv.step > rv.moment) return null;
+  const text = rv.step === rv.moment ? t("demoMomentHere") : t("demoMomentIn", { n: rv.moment - rv.step });
+  return h("span", { class: "replay-moment", dataset: { testid: "replay-moment" } }, " · ", h("strong", { text }));
 }
 
 // A game played with house rules says what differs from its preset, and offers to keep them.
