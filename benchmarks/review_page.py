@@ -22,9 +22,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build  # noqa: E402
-from pageplay import ready, step  # noqa: E402
-
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
+from pageplay import ready, step  # noqa: E402
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1366, 768)}
 
