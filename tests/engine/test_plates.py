@@ -136,6 +136,7 @@ def parties_of(frame: dict[str, Any]) -> dict[int, str]:
     shown: dict[int, str] = {}
     for plate in frame["plates"]:
         for tag in plate["tags"]:
-            if tag["kind"] == "party" or (tag["kind"] == "call" and tag["word"] in ("re", "kontra")):
+            said = tag["kind"] == "call" and tag["word"] in ("re", "kontra")
+            if tag["kind"] == "party" or said:
                 shown[plate["seat"]] = tag["word"]
     return shown
