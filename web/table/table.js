@@ -230,7 +230,7 @@ function lineText(line) {
 // The Abrechnung as a scorer writes it: each line in words with its points; then, with
 // the engine's reckoning, the game value the lines add up to (or that Re's and Kontra's
 // cancel out), the scoring's multiplier, the solo factor and the Bock factor each on
-// its own line, and last what `writer` ({name, points}) writes. The live table's result
+// its own line, and last what `writer` ({name, points, party}) writes. The live table's result
 // and the replay's last step draw it with this.
 export function linesTable(lines, { testid = null, reckoning = null, soloist = null, writer = null } = {}) {
   const k = reckoning;
@@ -253,8 +253,9 @@ export function linesTable(lines, { testid = null, reckoning = null, soloist = n
     if (k.bock_factor > 1) rows.push(factor("bock", t("reckonBockRow"), "", k.bock_factor));
   }
   if (writer) {
-    rows.push(row([h("th", { scope: "row", text: writer.name }), cell(""), cell(signed(writer.points), "num")],
-      { testid: "result-writes", points: String(writer.points) }, "sum writes"));
+    rows.push(row([h("th", { scope: "row", text: writer.name }),
+      cell(writer.party ? partyLabel(writer.party) : "", "party-cell"), cell(signed(writer.points), "num")],
+      { testid: "result-writes", points: String(writer.points), party: writer.party ?? "" }, "sum writes"));
   }
   return h("table", { class: "lines", dataset: { testid } },
     h("caption", { class: "sr-only", text: t("item") }),
@@ -342,7 +343,8 @@ export function resultPanel(store, view) {
           h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }),
           h("span", { class: "goal", dataset: { testid: "result-goal" }, text: goalText(view, r, p) }))))),
       linesTable(r.lines ?? [], { reckoning: view.reckoning, soloist: soloistName(store, view, r),
-        writer: { name: seatName(store, view.seat), points: mine } }),
+        writer: { name: seatName(store, view.seat), points: mine,
+          party: Object.keys(r.parties ?? {}).find((p) => r.parties[p].includes(view.seat)) } }),
       bockStartNote(view),
       sitOutText(store, view, r),
       pointsTable(store, view, r)];
