@@ -36,17 +36,17 @@ READ_PANEL = """() => {
   const rows = (q) => [...document.querySelectorAll(`[data-testid=result] ${q}`)];
   const my = document.querySelector("[data-testid=result-points] tr.me td.num");
   return {
-    lines: rows("[data-testid=result-line]").map((r) => ({ party: r.dataset.party, points: Number(r.dataset.points) })),
-    value: rows("[data-testid=result-value]").map((r) => ({ value: Number(r.dataset.value), party: r.dataset.party,
-      text: r.textContent })),
-    factors: rows("[data-testid=result-factor], [data-testid=result-bock]").map((r) => ({ kind: r.dataset.kind,
-      factor: Number(r.dataset.factor), text: r.textContent })),
-    writes: rows("[data-testid=result-writes]").map((r) => ({ points: Number(r.dataset.points),
-      party: r.dataset.party })),
+    lines: rows("[data-testid=result-line]").map((r) => ({
+      party: r.dataset.party, points: Number(r.dataset.points) })),
+    value: rows("[data-testid=result-value]").map((r) => ({
+      value: Number(r.dataset.value), party: r.dataset.party, text: r.textContent })),
+    factors: rows("[data-testid=result-factor], [data-testid=result-bock]").map((r) => ({
+      kind: r.dataset.kind, factor: Number(r.dataset.factor), text: r.textContent })),
+    writes: rows("[data-testid=result-writes]").map((r) => ({
+      points: Number(r.dataset.points), party: r.dataset.party })),
     solo: rows("[data-testid=result-factor][data-kind=solo]").map((r) => r.textContent),
     points: JSON.parse(document.querySelector("[data-testid=result-points]").dataset.points),
-    mine: my ? Number(my.textContent.replace("\u2212", "-")) : null,
-    parties: [...document.querySelectorAll("[data-testid=result] .party")].map((p) => p.className),
+    mine: my ? Number(my.textContent) : null,
   };
 }"""
 
@@ -107,8 +107,15 @@ def lost_solo_table() -> dict[str, Any]:
     return saved
 
 
-@pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1920, 1080), ("phone", 390, 844)])
-def test_the_deal_that_starts_bockrunden_says_so(page: Any, size: str, width: int, height: int) -> None:
+SIZES = [("desktop", 1920, 1080), ("phone", 390, 844)]
+
+
+@pytest.mark.parametrize(("size", "width", "height"), SIZES)
+def test_the_deal_that_starts_bockrunden_says_so(
+    page: Any, size: str, width: int, height: int
+) -> None:
+    """A lost Pflichtsolo (you, seat 1) with Bock after a lost solo: the result says the
+    Bockrunde it starts, and your -6 is the value 2 times the solo's 3."""
     page.set_viewport_size({"width": width, "height": height})
     page.goto("/")
     ready(page)
@@ -120,6 +127,10 @@ def test_the_deal_that_starts_bockrunden_says_so(page: Any, size: str, width: in
     assert text.startswith("Dieses Spiel löst 1 Bockrunde aus (Solo verloren)"), text
     assert "4 weitere Spiele zählen doppelt" in text, text
     assert note.get_attribute("data-deals") == "4"
+    panel = page.evaluate(READ_PANEL)
+    [writes] = panel["writes"]
+    assert panel["solo"] and "dich" in panel["solo"][0], panel
+    assert adds_up(panel, writes["party"], soloist=True) == writes["points"] == -6, panel
     # the panel holds the note in view without scrolling the page
     box = note.bounding_box()
     assert box is not None and box["y"] + box["height"] <= height, box
