@@ -200,7 +200,8 @@ def test_the_page_series_shows_the_bock_deal(page: Any, size: str, width: int, h
     # the Abrechnung's Bock line is a factor of its own after the game value, not a line
     bock = page.wait_for_selector("[data-testid=result-bock]")
     assert bock.get_attribute("data-factor") == "2"
-    assert [c.text_content() for c in bock.query_selector_all("td")] == ["Bock", "", "\u00d72"]
+    cells = [c.text_content() for c in bock.query_selector_all("td")]
+    assert cells == ["Bock", "f\u00fcr alle", "\u00d72"], cells
     lines = page.locator("[data-testid=result-line]").all_text_contents()
     assert lines and not any("Bock" in line for line in lines), lines
     marked = [r["chip"] for r in rows(page)]

@@ -1162,6 +1162,7 @@ export default {
   reckonSoloist: "für den Solisten ({name})",
   reckonSoloistYou: "für dich als Solisten",
   reckonBockRow: "Bock",
+  reckonBockAll: "für alle",
   bockHeartTrick: "Ein Stich nur aus Herz (löst Bockrunden aus)",
   "err.option-unknown-bock": "bock: unbekannter Auslöser {trigger} (erlaubt: {triggers})",
   "err.record-bock": "bock muss eine ganze Zahl von 0 bis {most} sein",

@@ -1162,6 +1162,7 @@ export default {
   reckonSoloist: "for the soloist ({name})",
   reckonSoloistYou: "for you as soloist",
   reckonBockRow: "Bock",
+  reckonBockAll: "for everyone",
   bockHeartTrick: "A trick of plain hearts only (starts Bock rounds)",
   "err.option-unknown-bock": "bock: unknown trigger {trigger} (allowed: {triggers})",
   "err.record-bock": "bock must be a whole number from 0 to {most}",

@@ -250,7 +250,7 @@ export function linesTable(lines, { testid = null, reckoning = null, soloist = n
       { testid: kind === "bock" ? "result-bock" : "result-factor", kind, factor: String(n) }, "factor");
     if (k.scale > 1) rows.push(factor("scale", t("reckonScaleRow"), "", k.scale));
     if (k.solo_factor > 1 && soloist) rows.push(factor("solo", t("reckonSoloRow"), soloist, k.solo_factor));
-    if (k.bock_factor > 1) rows.push(factor("bock", t("reckonBockRow"), "", k.bock_factor));
+    if (k.bock_factor > 1) rows.push(factor("bock", t("reckonBockRow"), t("reckonBockAll"), k.bock_factor));
   }
   if (writer) {
     rows.push(row([h("th", { scope: "row", text: writer.name }),
