@@ -474,6 +474,8 @@ def _view(
         "goals": goals_of(s),
         # the steps from the lines to the sheet (value, solo and Bock factor), once over
         "reckoning": reckoning(summarize(s)) if s.is_over and s.contract != "redeal" else None,
+        # the Bockrunden this finished deal starts, while the series has deals to double
+        "bock_started": _bock_started(t, s, rows),
         # all hands are in the record: only hand it out once nothing is hidden any more
         "record": record_of(s) if s.is_over else None,
         # each row: the deal's result (lines itemised) plus game, dealer, duty_solo,
@@ -506,6 +508,14 @@ def _last_trick(s: GameState) -> LastTrick | None:
     return {"cards": cards, "winner": last.winner}
 
 
+def _bock_started(
+    t: Table, s: GameState, rows: list[dict[str, Any]]
+) -> bock_mod.BockStarted | None:
+    if not (s.is_over and rows) or t.series is None or series_mod.is_finished(t.series):
+        return None
+    return bock_mod.started(s.rules, s.players, _last_result(rows))
+
+
 def _bock_to_come(t: Table) -> int:
     if t.series is None or series_mod.is_finished(t.series):
         return 0
@@ -519,8 +529,13 @@ def _known_parties(known: Known, s: GameState) -> Parties:
 
 
 def _received(s: GameState, seat: int) -> list[str]:
-    """Cards in ``seat``'s hand it was not dealt: only a Trumpfabgabe moves cards."""
-    came = Counter(s.hands[seat]) - Counter(s.dealt[seat])
+    """Cards in ``seat``'s hand that came in a Trumpfabgabe: the taker's are the ones it
+    was not dealt; the poor player's are the cards given back, its own trumps among them."""
+    if seat == s.declarer and s.contract == "poverty":
+        back = next((a.returned for a in s.history if a.kind == "poverty-return"), ())
+        came = Counter(back) & Counter(s.hands[seat])
+    else:
+        came = Counter(s.hands[seat]) - Counter(s.dealt[seat])
     return sorted(str(c) for c in came.elements())
 
 

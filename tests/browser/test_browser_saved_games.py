@@ -258,3 +258,25 @@ def test_schweinchen_are_announced_on_the_live_table(page: Any) -> None:
             page.wait_for_timeout(30)
     assert told and "hat Schweinchen" in told[0], told
     assert page.watch.errors == []
+
+
+def test_superschweinchen_are_announced_on_the_live_table(page: Any) -> None:
+    """House rules with Schweinchen and Superschweinchen, seed 93: seat 2 (a bot) holds both
+    Karo-Neunen and plays one in the first trick. A message says so and its plate carries
+    the tag."""
+    options = "eyJwaWdzIjogImJvdGgiLCAic3VwZXJwaWdzIjogdHJ1ZX0"  # pigs both, superpigs on
+    page.goto(f"/#/play?rules=ddv&options={options}&seed=93&delay=0&level=beginner")
+    ready(page)
+    page.click("[data-testid=variant-notice-ok]")
+    told = []
+    while not page.locator("[data-testid=result]").count():
+        toast = page.locator("[data-testid=toast]")
+        if toast.count() and "Superschweinchen" in (toast.text_content() or ""):
+            told.append(toast.text_content())
+            tag = page.locator("[data-testid=table] .seat[data-seat='2'] .tag[data-tag=superpigs]")
+            assert tag.count() == 1 and tag.text_content() == "Superschweinchen"
+            break
+        if not step(page):
+            page.wait_for_timeout(30)
+    assert told and "hat Superschweinchen" in told[0], told
+    assert page.watch.errors == []

@@ -296,3 +296,32 @@ def test_variants_are_renamed_exported_deleted_and_imported(page: Any, tmp_path:
     assert page.input_value("#variant-name") == "Freitagsrunde"
     assert page.input_value("#opt-dulle_order") == "second-except-last"
     assert page.watch.errors == []
+
+
+def test_dullen_turn_off_from_ohne_neunen_and_a_refusal_is_in_the_summary(page: Any) -> None:
+    """ohne-neunen ranks the second Dulle higher (an option shown only with Dullen):
+    turning Dullen off is accepted, and the summary lists Dullen alone. A refused draft
+    says so in its summary instead of "no change"."""
+    page.goto("/#/rules/edit?from=ohne-neunen")
+    ready(page)
+    valid(page)
+    assert page.locator("#opt-dulle_order").count() == 1
+    page.uncheck("#opt-dullen")
+    page.wait_for_selector("[data-testid=differences] li[data-option=dullen]")
+    valid(page)
+    assert page.locator("#opt-dulle_order").count() == 0
+    items = page.locator("[data-testid=differences] li")
+    assert [items.nth(i).get_attribute("data-option") for i in range(items.count())] == ["dullen"]
+    assert page.locator("[data-testid=option-refused]").count() == 0
+    open_group(page, "reservations")
+    page.select_option("#opt-duty_solo_rounds", "0")
+    refused = page.locator("[data-testid=differences][data-refused=true]")
+    refused.wait_for()
+    text = refused.inner_text()
+    assert text.startswith("So nicht spielbar") and "Pflichtsolo" in text, text
+    assert "Keine Abweichung" not in page.inner_text("[data-testid=rules-editor]")
+    page.check("#opt-dullen")
+    page.select_option("#opt-duty_solo_rounds", "6")
+    valid(page)
+    assert page.locator("[data-testid=differences] li").count() == 0
+    assert page.watch.errors == []

@@ -24,6 +24,7 @@ from doko.game.rules import BOCK_TRIGGERS, PRESETS, Rules, describe, load_rules
 from doko.game.scoring import net, score
 from doko.game.state import GameState, apply, new_game
 from doko.game.summary import summary_from_json
+from doko.page.explain import walk
 from doko.table.series import (
     Series,
     SeriesError,
@@ -633,3 +634,34 @@ def test_a_bock_level_needs_bockrunden_in_the_rules() -> None:
     record = {**record_of(state), "rules": "ddv", "bock": 2}
     with pytest.raises(ValueError, match="bock is 2, but these rules play without Bockrunden"):
         replay(record)
+
+
+def finished_lost_solo(rounds: int) -> dict[str, Any]:
+    """The page's view after a lost Pflichtsolo in the first deal of a series."""
+    rules = bock_rules(["solo-lost"]).to_json()
+    bots = ["standard", None, "standard", "standard"]
+    payload = {"rules": rules, "seed": 0, "seat": 1, "bots": bots, "dealer": 0, "rounds": rounds}
+    session = api.Session()
+    session.handle("new_game", json.dumps(payload))
+    table = session.table()
+    table.state = play_cards(table.state, {1: "solo:jacks"})
+    api._finish(table)
+    return dict(session.view())
+
+
+def test_the_deal_that_starts_bockrunden_says_so_in_its_view() -> None:
+    view = finished_lost_solo(rounds=3)
+    assert view["result"]["winner"] == "kontra"
+    assert view["bock_started"] == {
+        "triggers": ["solo-lost"], "rounds": 1, "deals": 4, "stack": "queue"
+    }  # fmt: skip
+    # the replay's narration tells the same start
+    told = [e["params"] for e in walk(view["record"])["events"] if e["key"] == "bock-trigger"]
+    assert told == [view["bock_started"]]
+
+
+def test_a_running_deal_starts_nothing_yet() -> None:
+    session = api.Session()
+    rules = bock_rules(["solo-lost"]).to_json()
+    session.handle("new_game", json.dumps({"rules": rules, "seed": 0}))
+    assert session.view()["bock_started"] is None

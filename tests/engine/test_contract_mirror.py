@@ -8,7 +8,7 @@ import typing
 from pathlib import Path
 
 from doko import api
-from doko.game import scoring
+from doko.game import bock, scoring
 from doko.page import contract, plates
 
 MIRROR = Path(__file__).resolve().parents[2] / "web" / "core" / "contract.js"
@@ -41,7 +41,7 @@ def declared() -> dict[str, set[str]]:
     ]
     return {
         shape.__name__: set(typing.get_type_hints(shape))
-        for shape in [*shapes, plates.Plate, plates.Tag, scoring.Reckoning]
+        for shape in [*shapes, plates.Plate, plates.Tag, scoring.Reckoning, bock.BockStarted]
         if typing.get_type_hints(shape)  # TableOpened has no keys to mirror
     }
 

@@ -140,3 +140,27 @@ def parties_of(frame: dict[str, Any]) -> dict[int, str]:
             if tag["kind"] == "party" or said:
                 shown[plate["seat"]] = tag["word"]
     return shown
+
+
+def test_the_plates_say_who_declined_an_armut() -> None:
+    """``ohne-neunen`` seed 78: seat 1 offers an Armut, seats 2 and 3 decline, and seat 0
+    is asked; their plates say so until the cards have changed hands."""
+    session = api.Session()
+    start = {"rules": "ohne-neunen", "seed": 78, "level": "beginner"}
+    answer = json.loads(session.handle("new_game", json.dumps(start)))
+    answer = json.loads(session.handle("act", json.dumps({"action": "0:healthy"})))
+    while answer["view"]["to_act"] != 0:
+        answer = json.loads(session.handle("bot", "{}"))
+
+    def declined(view: dict[str, Any]) -> list[int]:
+        tag = {"kind": "declined", "word": "poverty"}
+        return [p["seat"] for p in view["plates"] if tag in p["tags"]]
+
+    view = answer["view"]
+    assert view["phase"] == "poverty" and declined(view) == [2, 3]
+    assert declined(json.loads(session.handle("view", json.dumps({"public": True})))) == [2, 3]
+    answer = json.loads(session.handle("act", json.dumps({"action": "0:accept"})))
+    assert answer["view"]["phase"] == "poverty-return" and declined(answer["view"]) == [2, 3]
+    back = next(a for a in answer["view"]["legal"] if ":return:" in a)
+    answer = json.loads(session.handle("act", json.dumps({"action": back})))
+    assert answer["view"]["phase"] == "play" and declined(answer["view"]) == []

@@ -17,7 +17,7 @@ from doko.game.notation import parse_record
 from doko.game.observation import observe
 from doko.game.outcome import result
 from doko.game.rules import PRESETS
-from doko.game.state import GameState, apply, new_game
+from doko.game.state import GameState, apply, legal_actions, new_game
 
 # Seat 1 gives its three trumps (SQ SQ CJ), seat 2 declines, seat 3 takes them and gives
 # back CK HA SA; the expected score is worked out by hand in the file's "why".
@@ -90,3 +90,19 @@ def test_the_seeded_table_of_the_page_test_offers_seat_0_an_armut() -> None:
         state = apply(state, bot(observe(state, state.to_act), rng))
     assert (state.phase, state.declarer) == ("poverty", 1)
     assert [str(a) for a in state.history[-2:]] == ["2:decline", "3:decline"]
+
+
+def test_the_poor_players_hand_marks_every_card_given_back() -> None:
+    """Seat 3 gives back one of seat 1's own Pik-Damen with CK and HA: all three are
+    marked on seat 1's hand (the Dame too, though seat 1 was dealt two of them), and
+    the Dame's mark goes once it is played."""
+    from doko import api
+
+    state = apply(taken(), parse("3:return:CK,HA,SQ"))
+    assert api._received(state, 1) == ["CK", "HA", "SQ"]
+    assert api._received(state, 3) == ["CJ", "SQ"]  # the taker keeps one Dame and the Bube
+    assert api._received(state, 0) == []
+    sq = parse_cards("SQ")[0]
+    while sq in state.hands[1]:  # the Dame came back alone: once played, it is no mark
+        state = apply(state, next(a for a in legal_actions(state) if a.is_card))
+    assert "SQ" not in api._received(state, 1)

@@ -56,6 +56,30 @@ def test_a_refused_combination_names_the_option() -> None:
     assert shape["ok"] is False and shape["refusal"]["code"] == "rules-shape"
 
 
+def test_dullen_turned_off_take_the_presets_dullen_order_with_them() -> None:
+    """ohne-neunen ranks the second Dulle higher; turning Dullen off leaves that order
+    meaning nothing, so it goes back to the neutral one instead of refusing the rules.
+    An order said aloud without Dullen is still refused."""
+    answer = ask("check_rules", {"rules": {"preset": "ohne-neunen", "options": {"dullen": False}}})
+    assert answer["ok"] is True
+    assert answer["rules"] == {
+        "preset": "ohne-neunen", "options": {"dullen": False, "dulle_order": "first"}
+    }  # fmt: skip
+    assert answer["differences"] == [{"option": "dullen", "value": False, "preset_value": True}]
+    again = ask("check_rules", {"rules": answer["rules"]})
+    assert again["ok"] is True and again["rules"] == answer["rules"]
+    said = {"dullen": False, "dulle_order": "second"}
+    refused = ask("check_rules", {"rules": {"preset": "ohne-neunen", "options": said}})
+    assert refused["ok"] is False and refused["refusal"]["code"] == "option-dulle-order"
+
+
+def test_an_option_that_means_nothing_is_no_difference() -> None:
+    """Without announcements, lockhausen's own deadlines are no difference to list."""
+    rules = {"preset": "lockhausen", "options": {"announcements": "none"}}
+    answer = ask("check_rules", {"rules": rules})
+    assert [d["option"] for d in answer["differences"]] == ["announcements"]
+
+
 def test_rules_help_gives_each_contracts_trumps_highest_first() -> None:
     answer = ask("rules_help", {"rules": {"preset": "ddv", "options": {"solos": ["jacks"]}}})
     kinds = [c["kind"] for c in answer["contracts"]]

@@ -36,7 +36,7 @@
  * @property {number} tricks_started
  *
  * @typedef {Object} Tag one word on a name plate (doko.page.plates)
- * @property {"party" | "team" | "forced-solo" | "pigs" | "superpigs" | "declaration" | "call"} kind
+ * @property {"party" | "team" | "forced-solo" | "pigs" | "superpigs" | "declaration" | "declined" | "call"} kind
  * @property {string} word re, kontra, A, B, a reservation word or an announcement; "" if none
  *
  * @typedef {Object} Plate
@@ -44,10 +44,18 @@
  * @property {Tag[]} tags
  *
  * @typedef {Object} Reckoning how a deal's lines become the sheet's entries
- * @property {number} value what one seat of the winning party writes before the factors
+ * @property {number} value the lines netted: what they give the party ahead (0: none or cancelled)
+ * @property {string | null} party the party the value counts for (re/kontra, A/B), null at 0
+ * @property {number} scale the scoring's own multiplier on the value (10 under Berndt, else 1)
  * @property {number} solo_factor a soloist writes the value this many times (1: no solo)
  * @property {number} bock_factor every entry doubled per Bock level (1: no Bock)
  * @property {boolean} cancelled Re's and Kontra's lines cancel out: all write 0
+ *
+ * @typedef {Object} BockStarted the Bockrunden a finished deal starts
+ * @property {string[]} triggers what starts them (solo-lost, tie, re-kontra ...)
+ * @property {number} rounds rounds added
+ * @property {number} deals the coming deals those rounds double
+ * @property {string} stack queue or double
  *
  * @typedef {Object} Poverty
  * @property {number} giver
@@ -89,6 +97,7 @@
  * @property {JSONObject | null} result
  * @property {Object<string, JSONObject> | null} goals
  * @property {Reckoning | null} reckoning the steps from the lines to the sheet, once over
+ * @property {BockStarted | null} bock_started the Bockrunden this finished deal starts
  * @property {JSONObject | null} record
  * @property {JSONObject[]} sheet
  * @property {number[]} totals

@@ -5,7 +5,7 @@
 import { h, signed } from "../core/dom.js";
 import { t, cardName, actionLabel, contractName, partyLabel } from "../core/i18n.js";
 import { cardSvg, backSvg } from "./cards.js";
-import { bockChip, lineLabel } from "./sheet.js";
+import { lineLabel } from "./sheet.js";
 import { relative, seatName } from "../core/seats.js";
 import { flyKey } from "./motion.js";
 
@@ -33,7 +33,7 @@ function spotStyle(prefix, spot) {
 // the live table, a cover, a guest's table and the replay draw them with this alone.
 const TAG_CLASS = { party: (w) => w, team: (w) => `team-${w === "A" ? "re" : "kontra"}`,
   "forced-solo": () => "call", pigs: () => "call pigs", superpigs: () => "call pigs",
-  declaration: () => "decl", call: () => "call" };
+  declaration: () => "decl", declined: () => "quiet declined", call: () => "call" };
 
 function tagText({ kind, word }) {
   if (kind === "party") return t(word);
@@ -41,6 +41,7 @@ function tagText({ kind, word }) {
   if (kind === "forced-solo") return t("forcedSolo");
   if (kind === "pigs") return t("pigsTag");
   if (kind === "superpigs") return t("superpigsTag");
+  if (kind === "declined") return t("declinedTag");
   return actionLabel(word);
 }
 
@@ -166,6 +167,15 @@ export function handView(store, view) {
     dataset: { testid: "hand", myTurn: String(myTurn), fly: flyKey.handOf(view.seat) } }, cards);
 }
 
+// What the dot on a hand's cards means, while such cards are held: taken with an Armut,
+// or (for the poor player) given back by the one who took it.
+export function handLegend(view) {
+  if (!(view.received ?? []).some((card) => view.hand.includes(card))) return null;
+  const back = view.poverty?.giver === view.seat;
+  return h("p", { class: "hand-legend", dataset: { testid: "hand-legend" } },
+    h("span", { class: "legend-dot", "aria-hidden": "true" }), t(back ? "returnedLegend" : "receivedLegend"));
+}
+
 function countOf(list, item) {
   return list.filter((x) => x === item).length;
 }
@@ -217,32 +227,55 @@ function lineText(line) {
   return line.by && line.by !== line.party ? t("lineBy", { what, by: partyLabel(line.by) }) : what;
 }
 
-// The Abrechnung's lines: what, for whom, how many points. The live table's result and
-// the replay's last step draw them with this.
-export function linesTable(lines, testid = null) {
+// The Abrechnung as a scorer writes it: each line in words with its points; then, with
+// the engine's reckoning, the game value the lines add up to (or that Re's and Kontra's
+// cancel out), the scoring's multiplier, the solo factor and the Bock factor each on
+// its own line, and last what `writer` ({name, points, party}) writes. The live table's result
+// and the replay's last step draw it with this.
+export function linesTable(lines, { testid = null, reckoning = null, soloist = null, writer = null } = {}) {
+  const k = reckoning;
+  const row = (cells, data, cls = null) => h("tr", { class: cls, dataset: data }, cells);
+  const cell = (text, cls = null) => h("td", { class: cls, text });
+  const shown = k ? lines.filter((line) => line.item !== "bock") : lines;
+  const rows = shown.map((line) => row([cell(lineText(line)),
+    cell(t("lineFor", { party: partyLabel(line.party) }), "party-cell"), cell(signed(line.points), "num")],
+  { testid: "result-line", party: line.party, points: String(line.points) }));
+  if (k) {
+    rows.push(k.cancelled
+      ? row([cell(t("reckonCancelledRow")), cell(""), cell("0", "num")],
+        { testid: "result-value", value: "0", party: "" }, "sum")
+      : row([cell(t("reckonValueRow")), cell(k.party ? t("lineFor", { party: partyLabel(k.party) }) : "", "party-cell"),
+        cell(String(k.value), "num")], { testid: "result-value", value: String(k.value), party: k.party ?? "" }, "sum"));
+    const factor = (kind, text, who, n) => row([cell(text), cell(who, "party-cell"), cell(`×${n}`, "num")],
+      { testid: kind === "bock" ? "result-bock" : "result-factor", kind, factor: String(n) }, "factor");
+    if (k.scale > 1) rows.push(factor("scale", t("reckonScaleRow"), "", k.scale));
+    if (k.solo_factor > 1 && soloist) rows.push(factor("solo", t("reckonSoloRow"), soloist, k.solo_factor));
+    if (k.bock_factor > 1) rows.push(factor("bock", t("reckonBockRow"), t("reckonBockAll"), k.bock_factor));
+  }
+  if (writer) {
+    rows.push(row([h("th", { scope: "row", text: writer.name }),
+      cell(writer.party ? partyLabel(writer.party) : "", "party-cell"), cell(signed(writer.points), "num")],
+      { testid: "result-writes", points: String(writer.points), party: writer.party ?? "" }, "sum writes"));
+  }
   return h("table", { class: "lines", dataset: { testid } },
     h("caption", { class: "sr-only", text: t("item") }),
-    h("tbody", {}, lines.map((line) => h("tr", { dataset: { testid: "result-line" } },
-      h("td", { text: lineText(line) }),
-      h("td", { class: "party-cell", text: t("lineFor", { party: partyLabel(line.party) }) }),
-      h("td", { class: "num", text: signed(line.points) })))));
+    h("tbody", {}, rows));
 }
 
-// From the lines to the sheet, as a scorer says it: the game's value, what a soloist
-// writes of it, or that Re's and Kontra's lines cancel out (the engine's reckoning).
-function reckoningNote(store, view, r) {
-  const k = view.reckoning;
-  if (!k) return null;
-  const words = [];
-  if (k.cancelled) words.push(t("reckonCancelled"));
-  else words.push(t("reckonValue", { n: k.value }));
-  const soloist = r.parties?.re?.length === 1 && k.solo_factor > 1 ? r.parties.re[0] : null;
-  if (soloist !== null && !k.cancelled) {
-    words.push(soloist === view.seat ? t("reckonSoloYou", { factor: k.solo_factor })
-      : t("reckonSolo", { name: seatName(store, soloist), factor: k.solo_factor }));
-  }
-  return h("p", { class: "reckoning", dataset: { testid: "result-reckoning", value: String(k.value),
-    soloFactor: String(k.solo_factor), cancelled: String(k.cancelled) }, text: words.join(" ") });
+// The reckoning's solo line names who writes the factor: the soloist, or you.
+function soloistName(store, view, r) {
+  const seats = r.parties?.re ?? [];
+  if (seats.length !== 1 || !isSoloLike(r.contract)) return null;
+  return seats[0] === view.seat ? t("reckonSoloistYou") : t("reckonSoloist", { name: seatName(store, seats[0]) });
+}
+
+// The Bockrunden this deal starts, as the engine says (doko.game.bock.started).
+function bockStartNote(view) {
+  const b = view.bock_started;
+  if (!b) return null;
+  return h("p", { class: "bock-start", dataset: { testid: "result-bock-start", deals: String(b.deals) },
+    text: t("bockStarts", { rounds: b.rounds, deals: b.deals,
+      triggers: b.triggers.map((x) => t(`bockTrigger.${x}`)).join(", "), stack: t(`bockStack.${b.stack}`) }) });
 }
 
 // A thrown deal: why, and that nobody writes anything.
@@ -309,16 +342,17 @@ export function resultPanel(store, view) {
         h("dd", { dataset: { testid: `party-${p}` } },
           h("span", { class: "eyes", text: t("eyesCount", { n: r.eyes?.[p] ?? 0 }) }),
           h("span", { class: "goal", dataset: { testid: "result-goal" }, text: goalText(view, r, p) }))))),
-      linesTable(r.lines ?? []),
-      reckoningNote(store, view, r),
-      r.bock ? h("p", { class: "bock-note", dataset: { testid: "result-bock", bock: String(r.bock) } },
-        bockChip(r.bock), " ", t("bockResult", { factor: 2 ** r.bock })) : null,
+      linesTable(r.lines ?? [], { reckoning: view.reckoning, soloist: soloistName(store, view, r),
+        writer: { name: seatName(store, view.seat), points: mine,
+          party: Object.keys(r.parties ?? {}).find((p) => r.parties[p].includes(view.seat)) } }),
+      bockStartNote(view),
       sitOutText(store, view, r),
       pointsTable(store, view, r)];
   return h("section", { class: `result ${mine > 0 ? "won" : mine < 0 ? "lost" : ""}`,
     "aria-labelledby": "result-title", dataset: { testid: "result" } },
   h("div", { class: "result-body" }, body),
-  h("div", { class: "result-go" }, h("button", { type: "button",
+  // a thrown deal had no play to review
+  h("div", { class: "result-go" }, thrown ? null : h("button", { type: "button",
     dataset: { intent: "review", testid: "review-open", focus: "review" }, text: t("rvOpenShort") }),
   nextButton(view)));
 }

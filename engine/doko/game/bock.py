@@ -22,7 +22,7 @@ A thrown or redealt deal neither uses up a bock deal nor starts new rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from .cards import HALF_EYES
 from .contracts import is_solo
@@ -74,6 +74,24 @@ def _shown(result: Mapping[str, Any]) -> set[str]:
         "heart-trick": result.get("heart_trick") is True,
     }
     return {name for name, hit in found.items() if hit}
+
+
+class BockStarted(TypedDict):
+    """The Bockrunden a finished deal starts, as the table says it with its result."""
+
+    triggers: list[str]  # what starts them, in the order of BOCK_TRIGGERS
+    rounds: int  # rounds added (per trigger under ``queue``, once under ``double``)
+    deals: int  # the coming deals those rounds double
+    stack: str  # rules.bock_stack: queue or double
+
+
+def started(rules: Rules, seats: int, result: Mapping[str, Any]) -> BockStarted | None:
+    """The Bockrunden this deal's result starts at a table of ``seats``, or None."""
+    found = triggers(rules, result)
+    if not found:
+        return None
+    rounds = rules.bock_rounds * (len(found) if rules.bock_stack == "queue" else 1)
+    return {"triggers": found, "rounds": rounds, "deals": rounds * seats, "stack": rules.bock_stack}
 
 
 def add_rounds(rules: Rules, schedule: Schedule, deals: int) -> Schedule:

@@ -620,6 +620,10 @@ def load_rules(spec: str | dict[str, Any] | Rules) -> Rules:
         if name not in names or name == "preset":
             raise RulesError("unknown-option", option=name)
         changes[name] = _coerce(name, value, getattr(base, name))
+    # a Dullen order means nothing without Dullen: turning them off, a preset's order
+    # (ohne-neunen's) left unsaid goes back to the neutral one instead of being refused
+    if changes.get("dullen") is False and "dulle_order" not in changes:
+        changes["dulle_order"] = Rules().dulle_order
     return dataclasses.replace(base, **changes)
 
 
@@ -667,6 +671,17 @@ def describe() -> dict[str, Any]:
         )
     presets = {name: option_values(r) for name, r in PRESETS.items()}
     return {"presets": presets, "options": options}
+
+
+def applies(rules: Rules, name: str) -> bool:
+    """Whether option ``name`` means anything under ``rules``: its ``depends`` hold."""
+    for cond in _FIELDS[name].metadata["depends"]:
+        value = _jsonable(getattr(rules, cond["option"]))
+        if "has" in cond and cond["has"] not in value:
+            return False
+        if any(value == _jsonable(v) for v in cond.get("not", ())):
+            return False
+    return True
 
 
 def option_values(rules: Rules) -> dict[str, Any]:

@@ -351,6 +351,9 @@ def score_lockhausen(summary: Summary) -> _Outcome:
 # berndt
 
 
+BERNDT_SCALE = 10  # Berndt: the sheet writes ten times the value
+
+
 def score_berndt(summary: Summary) -> _Outcome:
     """Value V from Re's side; winners write 10 V, losers 0 unless Re lost."""
     winner = eyes_winner(summary)
@@ -360,10 +363,10 @@ def score_berndt(summary: Summary) -> _Outcome:
     lines += special_lines(summary)
     value = net(lines, "re")
     if value > 0:
-        return _Outcome(winner, lines, 10 * value, 0)
+        return _Outcome(winner, lines, BERNDT_SCALE * value, 0)
     if value < 0:
-        re_each = 10 * value if winner == "kontra" else 0
-        return _Outcome(winner, lines, re_each, -10 * value)
+        re_each = BERNDT_SCALE * value if winner == "kontra" else 0
+        return _Outcome(winner, lines, re_each, -BERNDT_SCALE * value)
     return _Outcome(winner, lines, 0, 0)
 
 
@@ -430,9 +433,13 @@ SYSTEMS = {
 
 
 class Reckoning(TypedDict):
-    """How a deal's lines become the sheet's entries, as a scorer says it aloud."""
+    """How a deal's lines become the sheet's entries, as a scorer says it aloud: the
+    lines add up to ``value`` for ``party``; that times ``scale``, the solo factor (the
+    soloist's entry only) and the Bock factor is what each seat writes."""
 
-    value: int  # what one seat of the winning party writes before the factors (0: none)
+    value: int  # the lines netted: what they give the party ahead (0: none or cancelled)
+    party: str | None  # the party the value counts for (re/kontra, A/B), None at 0
+    scale: int  # the scoring's own multiplier on the value (10 under Berndt, else 1)
     solo_factor: int  # a soloist writes the value this many times (1: no solo)
     bock_factor: int  # every entry doubled per Bock level (1: no Bock)
     cancelled: bool  # there were lines, but Re's and Kontra's cancel out: all write 0
@@ -444,11 +451,17 @@ def reckoning(summary: Summary) -> Reckoning:
         outcome = _Outcome("draw", [], 0, 0)
     else:
         outcome = SYSTEMS[summary.rules.scoring](summary)
+    value = net(outcome.lines, "re")
+    party = "re" if value > 0 else "kontra" if value < 0 else None
+    if party is not None and is_team_game(summary):
+        party = TEAM_NAMES[party]
     return {
-        "value": abs(outcome.re_each),
+        "value": abs(value),
+        "party": party,
+        "scale": BERNDT_SCALE if summary.rules.scoring == "berndt" else 1,
         "solo_factor": solo_factor(summary) if is_solo_like(summary.contract) else 1,
         "bock_factor": bock_factor(summary.bock) if summary.bock else 1,
-        "cancelled": bool(outcome.lines) and outcome.re_each == 0,
+        "cancelled": bool(outcome.lines) and value == 0,
     }
 
 

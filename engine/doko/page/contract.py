@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from ..game.bock import BockStarted
 from ..game.gamestate import Contract, Phase
 from ..game.scoring import Reckoning
 from .plates import Plate
@@ -92,6 +93,7 @@ class View(TypedDict):
     result: JSON | None
     goals: dict[str, JSON] | None
     reckoning: Reckoning | None
+    bock_started: BockStarted | None
     record: JSON | None
     sheet: list[JSON]
     totals: list[int]

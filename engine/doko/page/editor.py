@@ -22,7 +22,7 @@ from typing import Any
 from ..game.contracts import solo_contract
 from ..game.errors import DokoError, RulesError
 from ..game.pigs import trump_display
-from ..game.rules import PRESETS, Rules, load_rules, option_values
+from ..game.rules import PRESETS, Rules, applies, load_rules, option_values
 from ..game.scoring import score
 from ..game.summary import summary_from_json
 from ..game.tricks import specials_awarded
@@ -58,12 +58,13 @@ def option_at_fault(error: DokoError) -> str | None:
 
 
 def differences(rules: Rules) -> list[dict[str, Any]]:
-    """Each option that differs from the preset: its value there and here."""
+    """Each option that differs from the preset: its value there and here; an option
+    that means nothing under these rules (a Dullen order without Dullen) is left out."""
     base = option_values(PRESETS[rules.preset])
     return [
         {"option": name, "value": value, "preset_value": base[name]}
         for name, value in option_values(rules).items()
-        if value != base[name]
+        if value != base[name] and applies(rules, name)
     ]
 
 

@@ -24,15 +24,16 @@ from typing import Any
 
 from ..game import announcements as ann
 from ..game.actions import parse
-from ..game.bock import factor, triggers
+from ..game.bock import factor
+from ..game.bock import started as bock_started
 from ..game.cards import CQ, HT, Card
 from ..game.errors import RecordError, coded
 from ..game.notation import parse_record
 from ..game.observation import public_contract, revealed_parties
-from ..game.outcome import result
+from ..game.outcome import result, summarize
 from ..game.pigs import pig_kind
 from ..game.rules import SPECIAL_KINDS
-from ..game.scoring import need
+from ..game.scoring import need, reckoning
 from ..game.state import GameState, apply
 from ..game.tricks import Trick, specials_awarded, trick_specials
 from .events import pigs_revealed
@@ -478,6 +479,8 @@ def _result(state: GameState) -> list[Event]:
                 "points": outcome["points"],
                 "parties": outcome.get("parties"),
                 "goals": needs,
+                # the steps from the lines to the sheet, as the live result says them
+                "reckoning": reckoning(summarize(state)),
             },
         ),
         *_bock_trigger(state, outcome),
@@ -486,19 +489,5 @@ def _result(state: GameState) -> list[Event]:
 
 def _bock_trigger(state: GameState, outcome: dict[str, Any]) -> list[Event]:
     """The Bockrunden this deal starts (doko.game.bock), told with the result."""
-    found = triggers(state.rules, outcome)
-    if not found:
-        return []
-    rules = state.rules
-    rounds = rules.bock_rounds * (len(found) if rules.bock_stack == "queue" else 1)
-    return [
-        (
-            "bock-trigger",
-            {
-                "triggers": found,
-                "rounds": rounds,
-                "deals": rounds * state.players,
-                "stack": rules.bock_stack,
-            },
-        )
-    ]
+    start = bock_started(state.rules, state.players, outcome)
+    return [] if start is None else [("bock-trigger", dict(start))]

@@ -12,6 +12,8 @@ A plate's tags, each word once:
 - ``pigs`` / ``superpigs`` once the table has seen them;
 - ``declaration``: while reservations are said every seat's word, afterwards only the
   one that counts (the soloist's, the Hochzeit's, the Armut's, a throw);
+- ``declined`` (word ``poverty``) for each seat that declined an Armut, while the Armut
+  is offered and its cards change hands, and on a deal thrown in because nobody took it;
 - ``call``: every announcement of the seat.
 """
 
@@ -24,7 +26,9 @@ from ..game.cards import is_fixed_team
 from ..game.observation import public_contract, public_facts
 from ..game.state import GameState
 
-TagKind = Literal["party", "team", "forced-solo", "pigs", "superpigs", "declaration", "call"]
+TagKind = Literal[
+    "party", "team", "forced-solo", "pigs", "superpigs", "declaration", "declined", "call"
+]
 
 
 class Tag(TypedDict):
@@ -98,8 +102,20 @@ def _tags(state: GameState, known: Known, seat: int) -> Iterable[Tag]:
     for who, what in state.declarations:
         if who == seat and _declaration_shown(state, who, what):
             yield {"kind": "declaration", "word": what}
+    if _declined_shown(state) and any(
+        a.seat == seat and a.kind == "poverty-answer" and a.word == "decline" for a in state.history
+    ):
+        yield {"kind": "declined", "word": "poverty"}
     for word in said:
         yield {"kind": "call", "word": word}
+
+
+def _declined_shown(state: GameState) -> bool:
+    """Who declined the Armut matters while it is offered and handed over, and when
+    nobody took it; once the deal is played, the parties say the rest."""
+    return state.phase in ("poverty", "poverty-return") or (
+        state.contract == "redeal" and any(w == "poverty" for _, w in state.declarations)
+    )
 
 
 def _declaration_shown(state: GameState, seat: int, what: str) -> bool:

@@ -5,7 +5,7 @@ import { t, getLang, presetName } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { icon } from "../../core/icons.js";
 import { isCard } from "../../core/card-text.js";
-import { feltView, handView, resultPanel, waitingSeats } from "../../table/table.js";
+import { feltView, handView, handLegend, resultPanel, waitingSeats } from "../../table/table.js";
 import { sheetView, bockChip } from "../../table/sheet.js";
 import { differencesView, rulesName } from "../rules/editor.js";
 import * as V from "../../core/variants.js";
@@ -163,6 +163,7 @@ export function playScreen(state) {
           view.sitting_out === view.seat && !done ? sitOutNote(state) : null,
           // the hand keeps its room while the last trick is played (nothing jumps)
           view.hand.length || !done ? handView(state, view) : null,
+          handLegend(view),
           tools.toolbar()]),
       variantNoticeView(state),
       net.hostPanel()),

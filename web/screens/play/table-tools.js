@@ -237,10 +237,14 @@ export function toolbar() {
     buttons.push(h("button", { type: "button", "aria-disabled": state.busy ? "true" : null,
       dataset: { intent: "undo", focus: "undo", testid: "undo" } }, t("undo"), kbd("U")));
   }
-  buttons.push(h("button", { type: "button", "aria-pressed": String(ctx.state.tools.showLast),
-    "aria-controls": ctx.state.tools.showLast ? "last-trick-panel" : null,
-    dataset: { intent: "last", focus: "last", testid: "last-trick-button" } },
-  t("lastTrickButton"), kbd("L")));
+  // a deal thrown in has no trick to look back at
+  const thrown = view.contract === "redeal";
+  if (!thrown) {
+    buttons.push(h("button", { type: "button", "aria-pressed": String(ctx.state.tools.showLast),
+      "aria-controls": ctx.state.tools.showLast ? "last-trick-panel" : null,
+      dataset: { intent: "last", focus: "last", testid: "last-trick-button" } },
+    t("lastTrickButton"), kbd("L")));
+  }
   if (ctx.state.tools.hold && ctx.state.options.tapToCollect) {
     buttons.push(h("button", { type: "button", class: "primary",
       dataset: { intent: "collect", focus: "collect", testid: "collect" } }, t("collect"), kbd("C")));
@@ -249,7 +253,7 @@ export function toolbar() {
     h("div", { class: "tool-buttons" }, buttons),
     eyesLine(view),
     ctx.state.tools.hint ? h("p", { class: "hint", dataset: { testid: "hint-text" }, text: hintText(ctx.state.tools.hint) }) : null,
-    ctx.state.tools.showLast ? lastPanel(view) : null);
+    ctx.state.tools.showLast && !thrown ? lastPanel(view) : null);
 }
 
 function kbd(key) {

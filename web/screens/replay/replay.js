@@ -474,11 +474,18 @@ function explainPanel(rv, events) {
   rv.paused ? h("p", { class: "replay-paused", dataset: { testid: "replay-paused" }, text: t("pausedAtRule") }) : null,
   events.length ? h("ul", {}, events.map((e) => h("li", { class: isRuleMoment(e) ? "rule" : null,
     dataset: { event: e.key }, text: eventText(e, seatName) }))) : h("p", { class: "quiet", text: t("nothing") }),
-  result ? linesTable(result.params.lines || [], "replay-lines") : null,
+  result ? linesTable(result.params.lines || [], { testid: "replay-lines", reckoning: result.params.reckoning ?? null,
+    soloist: replaySoloist(result.params) }) : null,
   result ? h("p", { class: "replay-points" }, h("strong", { text: result.params.points
     .map((p, s) => `${seatName(s)} ${signed(p)}`).join(" · ") })) : null,
   note ? h("p", { class: "replay-note", dataset: { testid: "replay-note", step: String(rv.step) } },
     h("span", { class: "note-label", text: t("noteLabel") }), h("span", { class: "note-text", text: note })) : null);
+}
+
+// Who writes a solo's factor: the one seat of Re in a solo the reckoning counts.
+function replaySoloist(params) {
+  const re = params.parties?.re ?? [];
+  return params.reckoning?.solo_factor > 1 && re.length === 1 ? t("reckonSoloist", { name: seatName(re[0]) }) : null;
 }
 
 // The engine marks the events that tell of a rule acting (doko.explain.is_rule_event).

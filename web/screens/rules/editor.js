@@ -122,12 +122,14 @@ export function startDraft(ed, presets, rules, variant = null) {
   ed.values = presets ? { ...structuredClone(presets[ed.base]), ...structuredClone(V.optionsOf(rules)) } : null;
 }
 
-// The options of the draft that differ from its preset.
+// The options of the draft that differ from its preset. An option hidden because what it
+// depends on is off means nothing, so it is not sent: a value the player cannot see
+// never refuses the draft (the engine sets such an option to its neutral value).
 export function draftOptions(ed, presets, options) {
   const preset = presets[ed.base];
   const out = {};
   for (const o of options) {
-    if (o.group === "table") continue;
+    if (o.group === "table" || !applies(ed, o)) continue;
     if (!same(ed.values[o.name], preset[o.name])) out[o.name] = ed.values[o.name];
   }
   return out;
@@ -427,9 +429,9 @@ function editView(state) {
   const refused = refusalAt(ed, shown);
   const a = ed.answer;
   const ok = !!a?.ok && !a.pending;
-  const general = a && !a.ok && !a.pending && !refused
-    ? h("p", { class: "option-refused", role: "alert", dataset: { testid: "option-refused" }, text: errorText(a.refusal) })
-    : null;
+  // a refusal is said in the summary (no "no change" while refused), and alerts there
+  // when no shown option says it
+  const refusedAll = !!a && !a.ok && !a.pending;
   return h("section", { class: "rules-page editor", dataset: { testid: "rules-editor", valid: String(ok) },
     "aria-labelledby": "editor-title" },
   h("div", { class: "rules-head" },
@@ -444,8 +446,9 @@ function editView(state) {
       presetSelect("editor-base", ed.base, "editor-base", presets))),
   h("section", { class: "editor-summary", "aria-labelledby": "editor-diff-title" },
     h("h3", { id: "editor-diff-title", text: t("diffTitle", { preset: presetName(presets, ed.base) }) }),
-    differencesView(ok ? a.differences : (a?.differences ?? []))),
-  general,
+    refusedAll ? h("p", { class: "option-refused", role: refused ? null : "alert",
+      dataset: { testid: "differences", refused: "true" }, text: t("diffRefused", { why: errorText(a.refusal) }) })
+      : differencesView(ok ? a.differences : (a?.differences ?? []))),
   GROUPS.map((g) => {
     const list = options.filter((o) => o.group === g && shown.includes(o.name));
     if (!list.length) return null;
