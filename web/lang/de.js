@@ -713,7 +713,7 @@ export default {
   "rvWhy.word-missed": "{word} hätte sich gelohnt: deine Partei gewinnt damit in {won} % der möglichen Kartenverteilungen.",
   "rvWhy.game-won": "Mit der besseren Wahl gewinnt deine Partei das Spiel in {best} % der möglichen Kartenverteilungen, mit deiner in {played} %.",
   rvFine: "Gut so.",
-  rvLargest: "größter Fehler",
+  rvLargest: "einer der größten Fehler",
   rvSilence: "nichts sagen",
   rvOpen: "Mit offenen Karten: {card} (du hast {points} Punkte verschenkt).",
   stTitle: "Statistik",

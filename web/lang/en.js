@@ -713,7 +713,7 @@ export default {
   "rvWhy.word-missed": "{word} would have paid: with it your party wins in {won} % of the possible deals of the cards.",
   "rvWhy.game-won": "With the better choice your party wins the deal in {best} % of the possible deals of the cards, with yours in {played} %.",
   rvFine: "Good.",
-  rvLargest: "biggest mistake",
+  rvLargest: "one of the biggest mistakes",
   rvSilence: "say nothing",
   rvOpen: "With all cards open: {card} (you gave away {points} points).",
   stTitle: "Statistics",
