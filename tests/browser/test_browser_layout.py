@@ -1,13 +1,15 @@
 """The table on every screen class, as a newcomer plays it: a normal game, a solo, a
 Hochzeit, an Armut (taken by the player) and a deal thrown with five kings, each to its
 result, on a phone, a tablet both ways and two desktops (the second tablet and desktop
-screen skip the solo and the Hochzeit), and a sit-out skipped to the result.
+screen skip the solo and the Hochzeit), a sit-out skipped to the result, and five at a
+phone (every plate on one line).
 
 At every phase, and at each of the player's turns in the normal game, the boxes of
 what is on screen are checked: no plate, card back, trick count, trick card, hand card,
 button or panel overlaps another, everything needed for play
 lies inside the viewport, and while a hand is played the page is no longer than the
-viewport. The plates' tags must fit the phase (no party tags while nobody's party is
+viewport; the wrong-card message and the "Link kopiert." toast are shown once in the
+normal game and may cover nothing either. The plates' tags must fit the phase (no party tags while nobody's party is
 known, no word twice on a plate) and the result panel must say what each party needed.
 
 Screenshots of every phase go to DOKO_SCREENSHOTS (default test-results/layout/),
