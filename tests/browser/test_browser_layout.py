@@ -9,8 +9,9 @@ what is on screen are checked: no plate, card back, trick count, trick card, han
 button or panel overlaps another, everything needed for play
 lies inside the viewport, and while a hand is played the page is no longer than the
 viewport; the wrong-card message and the "Link kopiert." toast are shown once in the
-normal game and may cover nothing either. The plates' tags must fit the phase (no party tags while nobody's party is
-known, no word twice on a plate) and the result panel must say what each party needed.
+normal game and may cover nothing either. The plates' tags must fit the phase (no party
+tags while nobody's party is known, no word twice on a plate) and the result panel must
+say what each party needed.
 
 Screenshots of every phase go to DOKO_SCREENSHOTS (default test-results/layout/),
 with one contact sheet of all of them (contact-sheet.jpg), drawn by the browser.
@@ -130,7 +131,8 @@ BOXES = """() => {
   each('[data-testid=poverty-note], .sits-out-note', 'note');
   root.querySelectorAll('[data-testid=result]').forEach((el) => add('result', el, true));
   // a message shown (the page's alert lies outside #app, the toast inside it)
-  document.querySelectorAll('#alert, [data-testid=toast]').forEach((el) => add('message', el, true));
+  document.querySelectorAll('#alert, [data-testid=toast]')
+    .forEach((el) => add('message', el, true));
   return out;
 }"""
 
