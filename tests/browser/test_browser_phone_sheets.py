@@ -1,7 +1,8 @@
 """The score sheets on a phone (390x844), measured in a real Chromium:
 
 - the keeper after seven games: the entry form's first field is in view without
-  scrolling, and every game is one line (a row at most 48 px tall);
+  scrolling, every game is one line (a row at most 48 px tall) and four seats fit the
+  width;
 - no header cell breaks inside a word (a seat's name, "Nr.", "Spiel"), in the keeper
   with four, five and eight players and on the table's sheet with four and five: each
   word of a header lies on one line, and no cell's text overflows the cell.
@@ -98,6 +99,12 @@ def test_the_keeper_form_is_in_view_and_each_game_one_line(phone: Callable[[], A
     )
     assert len(heights) == 7
     assert max(heights) <= 48.5, heights
+    # four seats fit the phone's width: no column cut off
+    wide = page.evaluate(
+        "() => { const s = document.querySelector('.keeper-sheet');"
+        " return s.scrollWidth - s.clientWidth; }"
+    )
+    assert wide <= 1, f"{wide}px of the keeper's sheet cut off"
     # the row's buttons are named icons
     labels = page.eval_on_selector_all(
         f"{ROWS} .row-buttons button", "bs => bs.map(b => b.getAttribute('aria-label'))"
