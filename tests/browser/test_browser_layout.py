@@ -1,14 +1,17 @@
 """The table on every screen class, as a newcomer plays it: a normal game, a solo, a
 Hochzeit, an Armut (taken by the player) and a deal thrown with five kings, each to its
 result, on a phone, a tablet both ways and two desktops (the second tablet and desktop
-screen skip the solo and the Hochzeit), and a sit-out skipped to the result.
+screen skip the solo and the Hochzeit), a sit-out skipped to the result, and five at a
+phone (every plate on one line).
 
 At every phase, and at each of the player's turns in the normal game, the boxes of
 what is on screen are checked: no plate, card back, trick count, trick card, hand card,
 button or panel overlaps another, everything needed for play
 lies inside the viewport, and while a hand is played the page is no longer than the
-viewport. The plates' tags must fit the phase (no party tags while nobody's party is
-known, no word twice on a plate) and the result panel must say what each party needed.
+viewport; the wrong-card message and the "Link kopiert." toast are shown once in the
+normal game and may cover nothing either. The plates' tags must fit the phase (no party
+tags while nobody's party is known, no word twice on a plate) and the result panel must
+say what each party needed.
 
 Screenshots of every phase go to DOKO_SCREENSHOTS (default test-results/layout/),
 with one contact sheet of all of them (contact-sheet.jpg), drawn by the browser.
@@ -25,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, expand_choices, motion_over
+from pageplay import HAND, ILLEGAL_CARD, LEGAL_CARD, expand_choices, motion_over
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from contract_deals import deal_for
@@ -127,6 +130,9 @@ BOXES = """() => {
   each('[data-testid=tools] button', 'tool');
   each('[data-testid=poverty-note], .sits-out-note', 'note');
   root.querySelectorAll('[data-testid=result]').forEach((el) => add('result', el, true));
+  // a message shown (the page's alert lies outside #app, the toast inside it)
+  document.querySelectorAll('#alert, [data-testid=toast]')
+    .forEach((el) => add('message', el, true));
   return out;
 }"""
 
@@ -170,6 +176,8 @@ def screen_page(browser: Any, site: str) -> Iterator[Callable[[str], Any]]:
             is_mobile=screen == "phone",
         )
         context.add_init_script(f"localStorage.setItem('doko.lang', '{lang}')")
+        # the share button copies its link and says so in a toast
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
         contexts.append(context)
         page = context.new_page()
         page.says = SAYS[lang]
@@ -322,8 +330,19 @@ def play_deals(page: Any, phases: Phases, every: bool) -> None:
     page.click('[data-action="healthy"]')
     play_on(page, mid_trick(page))
     phases.check("normal-play")
-    # every later turn too: the trick counts under the seats appear as tricks are won
-    play_on(page, result(page), each=lambda: phases.sweep("normal-trick"))
+    # every later turn too: the trick counts under the seats appear as tricks are won;
+    # at the first turn with a card that may not be played, the messages are shown
+    said: list[str] = []
+
+    def each() -> None:
+        phases.sweep("normal-trick")
+        if not said and page.locator(ILLEGAL_CARD).count():
+            said.append("yes")
+            messages(page, phases)
+
+    play_on(page, result(page), each=each)
+    if not said:
+        phases.problems.append("normal: never a card that may not be played")
     phases.check("normal-result")
     needs = page.locator("[data-testid=result-goal]").all_text_contents()
     if not any(page.says["goal"] in text for text in needs):
@@ -333,6 +352,19 @@ def play_deals(page: Any, phases: Phases, every: bool) -> None:
     if every:
         solo_and_wedding(page, phases)
     armut_and_thrown(page, phases)
+
+
+def messages(page: Any, phases: Phases) -> None:
+    """The wrong-card message and the "Link kopiert." toast on the table: neither may
+    cover a card, a plate or a button (the boxes' check, group 'message')."""
+    page.locator(ILLEGAL_CARD).first.click(force=True)  # aria-disabled: a person may tap it
+    page.wait_for_function("() => document.getElementById('alert').textContent.trim()")
+    phases.check("normal-alert")
+    page.click("#alert")  # put away by a tap
+    page.wait_for_function("() => !document.getElementById('alert').textContent.trim()")
+    page.click("[data-testid=share]")
+    page.wait_for_selector("[data-testid=toast]")
+    phases.check("normal-toast")
 
 
 def solo_and_wedding(page: Any, phases: Phases) -> None:
@@ -446,6 +478,48 @@ def contact_sheet(page: Any) -> Path:
     sheet.screenshot(path=str(out), full_page=True, type="jpeg", quality=70)
     sheet.close()
     return out
+
+
+# the plates that take more than one line: a name broken, or a tag below another part
+WRAPPED_PLATES = """() => [...document.querySelectorAll('.seat .plate')].filter((plate) => {
+  const boxes = [...plate.children].map((el) => el.getBoundingClientRect());
+  const below = boxes.some((a) => boxes.some((b) => a.top >= b.bottom - 1));
+  const name = plate.querySelector('.name');
+  const range = document.createRange();
+  if (name) range.selectNodeContents(name);
+  const lines = name ? new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size : 1;
+  return below || lines > 1;
+}).map((plate) => plate.textContent)"""
+
+
+def test_five_players_on_a_phone(screen_page: Callable[[str], Any]) -> None:
+    """Five at the table on a phone: the trick's spots leave every seat's cards and
+    count free, and every plate keeps to one line, at each of the player's turns."""
+    page = screen_page("phone")
+    for old in SHOTS.glob("phone5-*.jpg"):
+        old.unlink()
+    phases = Phases(page, "phone")
+    phases.screen = "phone5"
+    open_link(page, f"#/play?rules=ddv&seed=11&players=5&delay=0&level={LEVEL}")
+    say_when_asked(page, "healthy")
+
+    def plates(name: str) -> None:
+        wrapped = page.evaluate(WRAPPED_PLATES)
+        if wrapped and f"{name}: plates on two lines {wrapped}" not in phases.problems:
+            phases.problems.append(f"{name}: plates on two lines {wrapped}")
+
+    play_on(page, mid_trick(page))
+    phases.check("five-play")
+    plates("five-play")
+
+    def each() -> None:
+        phases.sweep("five-trick")
+        plates("five-trick")
+
+    play_on(page, result(page), each=each)
+    phases.check("five-result")
+    assert phases.problems == [], "\n".join(phases.problems)
+    assert page.errors == []
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))

@@ -4,7 +4,6 @@
 import { t, getLang } from "../core/i18n.js";
 import * as motion from "../table/motion.js";
 import * as perf from "../core/perf.js";
-import * as saved from "../core/storage.js";
 import * as together from "../screens/together/together.js";
 import * as net from "../screens/together/netplay.js";
 import { flightOf } from "../core/options.js";
@@ -15,7 +14,7 @@ import { tournamentScreen } from "../screens/tournament/tournament.js";
 import { replayScreen } from "../screens/replay/replay.js";
 import { editorScreen } from "../screens/rules/editor.js";
 import { reviewScreen, statsScreen } from "../screens/review/review.js";
-import { playScreen, header } from "../screens/play/play.js";
+import { playScreen, header, alertText } from "../screens/play/play.js";
 
 export function draw(root, store) {
   const focused = /** @type {HTMLElement | null} */ (document.activeElement);
@@ -101,7 +100,7 @@ export function updateLive(store) {
     status = view.to_act === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(store, view.to_act) });
   } else if (store.screen === "play" && view && view.phase === "done") status = t("result");
   setText("status", status);
-  setText("alert", store.alert || (store.asideWhy ? saved.problemText(store.asideWhy) : ""));
+  setText("alert", alertText(store));
   setText("record", store.screen === "play" && view && view.record ? JSON.stringify(view.record) : "");
 }
 

@@ -1,6 +1,7 @@
 // The score sheet: one row per game with every seat's points and the running total,
 // each row expandable to the itemised lines. Used by the game table and the keeper.
 import { h, signed } from "../core/dom.js";
+import { icon } from "../core/icons.js";
 import { t, itemLabel, contractName, partyLabel } from "../core/i18n.js";
 
 // rows: [{contract, points, lines, totals, duty_solo, forced_solo, bock}]; expanded: row
@@ -23,22 +24,18 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
       dataset: { testid: "score-row", bock: String(row.bock ?? 0), points: JSON.stringify(row.points),
         totals: JSON.stringify(row.totals) } },
       h("td", { class: "num", text: String(i + 1) }),
-      h("td", { class: "contract" }, h("span", { text: contractName(row.contract) }), notes,
+      h("td", { class: "contract" }, h("div", { class: "contract-line" },
+        h("span", { class: "contract-name" }, h("span", { text: contractName(row.contract) }), notes),
         h("div", { class: "row-buttons" },
-        (row.lines ?? []).length ? h("button", { type: "button", class: "small",
-          "aria-expanded": String(open), "aria-controls": open ? `lines-${i}` : null,
-          dataset: { intent: "toggle-row", row: String(i), focus: `toggle-row:${i}`,
-            testid: "row-details" },
-          text: open ? t("hideDetails") : t("details") }) : null,
-        review ? h("button", { type: "button", class: "small",
-          dataset: { intent: "review-game", value: String(i), focus: `review-game:${i}`,
-            testid: "row-review" }, text: t("rvOpenShort") }) : null,
-        editable ? h("button", { type: "button", class: "small",
-          dataset: { intent: "keeper-edit", row: String(i), focus: `keeper-edit:${i}`,
-            testid: "row-edit" }, text: t("correct") }) : null,
-        replayable ? h("button", { type: "button", class: "small",
-          dataset: { intent: "sheet-replay", value: String(i), focus: `sheet-replay:${i}`,
-            testid: "row-replay" }, text: t("rowReplay") }) : null)),
+        (row.lines ?? []).length ? rowButton(open ? "chevronUp" : "chevronDown", t("rowDetails", { n: i + 1 }),
+          { intent: "toggle-row", row: String(i), focus: `toggle-row:${i}`, testid: "row-details" },
+          { "aria-expanded": String(open), "aria-controls": open ? `lines-${i}` : null }) : null,
+        review ? rowButton("search", t("rowReview", { n: i + 1 }),
+          { intent: "review-game", value: String(i), focus: `review-game:${i}`, testid: "row-review" }) : null,
+        editable ? rowButton("pencil", t("correcting", { n: i + 1 }),
+          { intent: "keeper-edit", row: String(i), focus: `keeper-edit:${i}`, testid: "row-edit" }) : null,
+        replayable ? rowButton("play", t("rowReplayOf", { n: i + 1 }),
+          { intent: "sheet-replay", value: String(i), focus: `sheet-replay:${i}`, testid: "row-replay" }) : null))),
       row.points.map((p, s) => h("td", { class: `num${s === out ? " out" : ""}` },
         h("span", { class: "pts", text: s === out && p === 0 ? "–" : signed(p) }),
         h("span", { class: "run", "aria-label": `${t("running")} ${row.totals[s]}`,
@@ -65,6 +62,13 @@ export function sheetView({ rows, totals, seats, seatName, expanded = [], editab
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2", text: t("total") }),
       (totals ?? []).map((p) => h("td", { class: "num total", dataset: { testid: "total" },
         text: signed(p) })))));
+}
+
+// A row's button: a small icon, named for a screen reader and a pointer's tooltip, so a
+// row stays one line on a phone.
+function rowButton(name, label, dataset, extra = {}) {
+  return h("button", { type: "button", class: "row-icon", "aria-label": label, title: label, dataset, ...extra },
+    icon(name));
 }
 
 // A row's itemised lines open and close: on the keeper's sheet or the game's.

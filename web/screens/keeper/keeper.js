@@ -276,8 +276,10 @@ export function keeperScreen(state) {
   const info = keeperInfo(state);
   if (!info) return waiting(); // a variant's check is on its way
   if (k.phase === "setup" || !k.draft) return setupView(state, info);
+  // the form first: on a phone it is where the thumb is, however long the sheet grows
   return h("div", { class: "keeper", dataset: { testid: "keeper" } },
     tournamentPanel(state),
+    formView(state, info),
     h("section", { class: "sheet keeper-sheet", "aria-labelledby": "keeper-sheet-title" },
       h("div", { class: "sheet-head" },
         h("h2", { id: "keeper-sheet-title", text: `${t("scoresheet")} · ${rulesTitle(state)}` }),
@@ -292,8 +294,7 @@ export function keeperScreen(state) {
       sheetView({ rows: K.sheetRows(k), totals: K.sheetTotals(k), seats: k.players,
         seatName: (s) => keeperSeatName(k, s), expanded: k.expanded, editable: true, editing: k.editing,
         sittingOut: (row, i) => k.games[i].summary.sitting_out ?? null,
-        bockToCome: k.bock?.to_come ?? 0 })),
-    formView(state, info));
+        bockToCome: k.bock?.to_come ?? 0 })));
 }
 
 // The sheet's rules by name: the preset's, a saved variant's, or "… mit Hausregeln".

@@ -14,6 +14,7 @@ import * as net from "../together/netplay.js";
 import * as passplay from "../together/passplay.js";
 import { progressText } from "../../boot.js";
 import { seatName, tablePlayers } from "../../core/seats.js";
+import * as saved from "../../core/storage.js";
 
 // The rules page of a rule set (a preset id or a variant's rules).
 export function rulesPageLink(rules) {
@@ -47,7 +48,26 @@ export function header(state) {
       h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
         dataset: { intent: "lang", focus: "lang" } }, icon("language"),
       h("span", { class: "label", text: t("language") }))),
-    state.toast ? h("p", { class: "toast", role: "status", dataset: { testid: "toast" }, text: state.toast }) : null);
+    playing ? null : toastView(state));
+}
+
+function toastView(state) {
+  return state.toast ? h("p", { class: "toast", role: "status", dataset: { testid: "toast" }, text: state.toast }) : null;
+}
+
+// What the page's alert says: the store's message, or why a stored entry was set aside.
+export function alertText(state) {
+  return state.alert || (state.asideWhy ? saved.problemText(state.asideWhy) : "");
+}
+
+// The table's strip for messages, above the felt: the alert's invisible twin (the live
+// #alert is laid over it, see style.css) and the toast. Empty, it takes no room.
+function stageMessages(state) {
+  const alert = alertText(state);
+  if (!alert && !state.toast) return null;
+  return h("div", { class: "stage-messages" },
+    alert ? h("p", { class: "alert alert-twin", "aria-hidden": "true", text: alert }) : null,
+    toastView(state));
 }
 
 function engineBadge(state) {
@@ -134,12 +154,14 @@ export function playScreen(state) {
   const view = state.view;
   if (state.tab !== "own") {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
+      stageMessages(state),
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
         waitingSeats(state.players, (seat) => seatName(state, seat)), h("div", { class: "middle" })),
       tabNotice(state)));
   }
   if (!view) {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
+      stageMessages(state),
       state.error ? h("p", { class: "engine failed", text: state.error }) : null,
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
         waitingSeats(state.players, (seat) => seatName(state, seat)),
@@ -153,6 +175,7 @@ export function playScreen(state) {
   const done = view.phase === "done";
   return h("div", { class: `game players-${view.players}` },
     h("div", { class: `stage phase-${view.phase}${view.hand.length ? "" : " empty-hand"}` },
+      stageMessages(state),
       state.error ? h("p", { class: "engine failed", text: state.error }) : null,
       net.hostBanner(), net.guestBanner(),
       feltView(state, view, shown, held ? view.last_trick.winner : null),
