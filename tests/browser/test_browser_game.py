@@ -15,6 +15,7 @@ import pytest
 from pageplay import HAND, ILLEGAL_CARD, play_to_end, step
 
 from clirun import replay
+from doko.table.series import MAX_ROUNDS
 
 pytestmark = pytest.mark.browser
 
@@ -121,9 +122,9 @@ def test_start_screen_offers_the_rounds_each_preset_allows(page: Any) -> None:
     # a Pflichtsolo preset: at most its 5 rounds
     page.click("[data-testid=preset][data-value=ddv]")
     assert offered() == ([str(n) for n in range(1, 6)], "5")
-    # no Pflichtsolo: up to 20, four by default
+    # no Pflichtsolo: up to MAX_ROUNDS, four by default
     page.click("[data-testid=preset][data-value=berndt]")
-    assert offered() == ([str(n) for n in range(1, 21)], "4")
+    assert offered() == ([str(n) for n in range(1, MAX_ROUNDS + 1)], "4")
     page.select_option("#rounds", "2")
     page.click("[data-intent=new]")
     new_series = r"/^#\/play\?rules=berndt&seed=\d+&rounds=2$/"
