@@ -130,6 +130,15 @@ def store_entry(page: Any, key: str, entry: Any) -> None:
     )
 
 
+def open_saved_table(page: Any, table: dict[str, Any]) -> None:
+    """The page opened on ``table`` (the engine's saved table), stored as a running game."""
+    page.goto("/")
+    ready(page)
+    entry = {"hash": "#/game", "table": table}
+    store_entry(page, "game", {"schema": 2, "kind": "game", "savedAt": 0, "data": entry})
+    page.goto("/#/game")
+
+
 def ready(page: Any) -> None:
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
 
@@ -212,6 +221,22 @@ def expand_choices(page: Any) -> None:
         button = page.locator(f"[data-testid={toggle}][aria-expanded=false]")
         if button.count():
             _click(button.first)
+
+
+def open_keeper_sheet(
+    page: Any, preset: str, players: int, names: list[str] | None = None
+) -> None:
+    """A new score keeper's sheet: its rules, its players and (if given) their names."""
+    page.goto("#/keeper")
+    ready(page)
+    page.wait_for_selector("[data-testid=keeper-setup]")
+    page.select_option("#keeper-preset", preset)
+    page.select_option("#keeper-players", str(players))
+    page.wait_for_selector(f"#keeper-name-{players - 1}")
+    for seat, name in enumerate(names or []):
+        page.fill(f"#keeper-name-{seat}", name)
+    page.click("[data-testid=keeper-start]")
+    page.wait_for_selector("[data-testid=keeper-form]")
 
 
 def enter_keeper_game(page: Any, game: dict[str, Any]) -> None:

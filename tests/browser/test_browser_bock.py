@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import enter_keeper_game, ready, store_entry
+from pageplay import enter_keeper_game, open_saved_table, ready, store_entry
 
 pytestmark = pytest.mark.browser
 
@@ -192,11 +192,7 @@ def saved_bock_table() -> dict[str, Any]:
 @pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1366, 768), ("phone", 390, 844)])
 def test_the_page_series_shows_the_bock_deal(page: Any, size: str, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    page.goto("/")
-    ready(page)
-    entry = {"hash": "#/game", "table": saved_bock_table()}
-    store_entry(page, "game", {"schema": 2, "kind": "game", "savedAt": 0, "data": entry})
-    page.goto("/#/game")
+    open_saved_table(page, saved_bock_table())
     # the Abrechnung's Bock line is a factor of its own after the game value, not a line
     bock = page.wait_for_selector("[data-testid=result-bock]")
     assert bock.get_attribute("data-factor") == "2"

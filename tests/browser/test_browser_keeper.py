@@ -19,25 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import next_frames, ready, stored, wait_entry
+from pageplay import next_frames, open_keeper_sheet, ready, stored, wait_entry
 
 pytestmark = pytest.mark.browser
 
 FORM = "[data-testid=keeper-form]"
 ROWS = "[data-testid=score-row]"
-
-
-def open_sheet(page: Any, preset: str, players: int, names: list[str] | None = None) -> None:
-    page.goto("#/keeper")
-    ready(page)
-    page.wait_for_selector("[data-testid=keeper-setup]")
-    page.select_option("#keeper-preset", preset)
-    page.select_option("#keeper-players", str(players))
-    page.wait_for_selector(f"#keeper-name-{players - 1}")
-    for seat, name in enumerate(names or []):
-        page.fill(f"#keeper-name-{seat}", name)
-    page.click("[data-testid=keeper-start]")
-    page.wait_for_selector(FORM)
 
 
 def pressed(page: Any, testid: str) -> list[int]:
@@ -102,7 +89,7 @@ def stored_summaries(page: Any, count: int) -> list[dict[str, Any]]:
 
 
 def test_zero_and_240_augen_with_the_tricks(page: Any) -> None:
-    open_sheet(page, "ddv", 4)
+    open_keeper_sheet(page, "ddv", 4)
     tricks = f"{FORM} [data-testid=keeper-tricks]"
     assert page.locator(tricks).count() == 0  # only at 0 or 240 Augen
 
@@ -161,7 +148,7 @@ def test_zero_and_240_augen_with_the_tricks(page: Any) -> None:
 
 
 def test_a_cancelled_correction_and_a_new_sheet(page: Any) -> None:
-    open_sheet(page, "ddv", 4, ["Anna", "Bernd", "Carla", "Dieter"])
+    open_keeper_sheet(page, "ddv", 4, ["Anna", "Bernd", "Carla", "Dieter"])
     choose_re(page, [0, 2])
     set_eyes(page, 130)  # Re wins: 1
     submit(page, 1)
@@ -221,7 +208,7 @@ def test_a_cancelled_correction_and_a_new_sheet(page: Any) -> None:
 
 
 def test_five_players_the_dealer_sits_out_and_writes_nothing(page: Any) -> None:
-    open_sheet(page, "ddv", 5, ["A", "B", "C", "D", "E"])
+    open_keeper_sheet(page, "ddv", 5, ["A", "B", "C", "D", "E"])
     out = f"{FORM} [data-testid=keeper-re][data-value='0']"
     # deal 1: seat 0 deals and sits out; he cannot be Re
     assert pressed(page, "keeper-out") == [0]
@@ -284,7 +271,7 @@ def test_six_and_eight_players_play_in_fixed_teams(
     solo: tuple[int, int, list[int]],
 ) -> None:
     names = [f"S{seat}" for seat in range(players)]
-    open_sheet(page, "klassisch", players, names)
+    open_keeper_sheet(page, "klassisch", players, names)
     # a team game: the teams are the seats, nobody to choose
     teams = page.text_content(f"{FORM} [data-testid=keeper-teams]")
     team_a = ", ".join(names[0::2])
@@ -313,7 +300,7 @@ def test_six_and_eight_players_play_in_fixed_teams(
 
 def test_csv_export_quotes_names_with_commas_and_quotes(page: Any) -> None:
     names = ["Anna, die Erste", 'Bernd "Bär" Bauer', "Carla;C", "Dieter"]
-    open_sheet(page, "ddv", 4, names)
+    open_keeper_sheet(page, "ddv", 4, names)
     choose_re(page, [0, 2])
     set_eyes(page, 130)
     submit(page, 1)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from pageplay import play_to_end, ready, watched
+from pageplay import open_keeper_sheet, play_to_end, ready, watched
 
 pytestmark = pytest.mark.browser
 
@@ -62,15 +62,7 @@ def phone(browser: Any, site: str) -> Iterator[Callable[[], Any]]:
 
 def keeper_with_games(page: Any, players: int, games: int, preset: str = "ddv") -> None:
     """A new sheet of ``players`` with names, and ``games`` normal games entered."""
-    page.goto("#/keeper")
-    ready(page)
-    page.wait_for_selector("[data-testid=keeper-setup]")
-    page.select_option("#keeper-preset", preset)
-    page.select_option("#keeper-players", str(players))
-    page.wait_for_selector(f"#keeper-name-{players - 1}")
-    for seat in range(players):
-        page.fill(f"#keeper-name-{seat}", NAMES[seat])
-    page.click("[data-testid=keeper-start]")
+    open_keeper_sheet(page, preset, players, NAMES[:players])
     form = page.locator(FORM)
     for game in range(games):
         form.wait_for()

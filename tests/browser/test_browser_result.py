@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import ready, step, store_entry
+from pageplay import open_saved_table, ready, step
 
 pytestmark = pytest.mark.browser
 
@@ -117,11 +117,7 @@ def test_the_deal_that_starts_bockrunden_says_so(
     """A lost Pflichtsolo (you, seat 1) with Bock after a lost solo: the result says the
     Bockrunde it starts, and your -6 is the value 2 times the solo's 3."""
     page.set_viewport_size({"width": width, "height": height})
-    page.goto("/")
-    ready(page)
-    entry = {"hash": "#/game", "table": lost_solo_table()}
-    store_entry(page, "game", {"schema": 2, "kind": "game", "savedAt": 0, "data": entry})
-    page.goto("/#/game")
+    open_saved_table(page, lost_solo_table())
     note = page.wait_for_selector("[data-testid=result-bock-start]")
     text = note.text_content() or ""
     assert text.startswith("Dieses Spiel löst 1 Bockrunde aus (Solo verloren)"), text
