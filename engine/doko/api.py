@@ -36,7 +36,7 @@ from .game.contracts import CardOrder
 from .game.errors import RecordError, SummaryError, TournamentError, coded
 from .game.errors import RequestError as Refused
 from .game.notation import record_of, replay
-from .game.observation import observe, public_contract, public_facts
+from .game.observation import observe, public_facts, table_contract
 from .game.outcome import goals_of, result, summarize
 from .game.rules import Rules, load_rules
 from .game.scoring import reckoning
@@ -423,7 +423,7 @@ def _view(
 ) -> View:
     s = t.state
     rows = _rows(t)
-    contract, declarer = public_contract(s)
+    contract, declarer = table_contract(s)
     known: Known = {
         "re": known_re,
         "kontra": known_kontra,

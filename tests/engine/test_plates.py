@@ -82,6 +82,9 @@ def test_a_silent_hochzeit_shows_no_party_until_its_queens_tell() -> None:
     for frame in frames[first:second]:
         assert party_tags(frame) == ["re"]
     assert sorted(party_tags(frames[second])) == ["kontra", "kontra", "kontra", "re"]
+    # the step line's contract: a normal game until the second Kreuz-Dame, then the truth
+    assert {f["contract"] for f in frames[:second]} == {"normal"}
+    assert {f["contract"] for f in frames[second:]} == {"silent-wedding"}
 
 
 def queens_out(frame: dict[str, Any]) -> int:

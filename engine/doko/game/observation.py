@@ -240,6 +240,25 @@ def public_contract(state: GameState, seat: int | None = None) -> tuple[Contract
     return state.contract, state.declarer
 
 
+def table_contract(state: GameState) -> tuple[Contract, int | None]:
+    """The contract and declarer a table shows everyone: the public contract, and a
+    silent Hochzeit as soon as its player has shown both Kreuz-Damen (then everybody
+    can tell; a bot's observation keeps to ``public_contract``)."""
+    if state.contract == "silent-wedding" and len(queens_played(state)) == 2:
+        return state.contract, state.declarer
+    return public_contract(state)
+
+
+def queens_played(state: GameState) -> list[int]:
+    """The seats that played a Kreuz-Dame so far, in order, one entry per card."""
+    queens: list[int] = []
+    for trick in state.tricks:
+        if CQ in trick.cards:  # most tricks hold none: skip the search by seat
+            queens.extend(trick.played_by(CQ))
+    queens.extend(s for s, c in state.trick if c == CQ)
+    return queens
+
+
 def own_party(state: GameState, seat: int) -> str:
     """The party a seat knows itself to be in (a CQ holder knows it is Re)."""
     if state.contract == "normal" and not is_fixed_team(state.players):
@@ -260,12 +279,7 @@ def revealed_parties(state: GameState, seat: int) -> tuple[frozenset[int], froze
 
 
 def _revealed_normal(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
-    queens: list[int] = []  # the seats that played a Kreuz-Dame, one entry per card
-    for trick in state.tricks:
-        if CQ in trick.cards:  # most tricks hold none: skip the search by seat
-            queens.extend(trick.played_by(CQ))
-    queens.extend(s for s, c in state.trick if c == CQ)
-    return parties_shown(queens, state.said, state.active)
+    return parties_shown(queens_played(state), state.said, state.active)
 
 
 def parties_shown(

@@ -29,7 +29,7 @@ from ..game.bock import started as bock_started
 from ..game.cards import CQ, HT, Card
 from ..game.errors import RecordError, coded
 from ..game.notation import parse_record
-from ..game.observation import public_contract, revealed_parties
+from ..game.observation import public_contract, queens_played, revealed_parties, table_contract
 from ..game.outcome import result, summarize
 from ..game.pigs import pig_kind
 from ..game.rules import SPECIAL_KINDS
@@ -129,7 +129,7 @@ def stops(events: list[dict[str, Any]]) -> list[int]:
 def frame(state: GameState, action: str | None, focus: dict[str, Any] | None) -> dict[str, Any]:
     order = state.order
     known = table_knows(state)
-    contract, declarer = public_contract(state)
+    contract, declarer = table_contract(state)
     return {
         "action": action,
         "phase": state.phase,
@@ -283,19 +283,12 @@ def _contract(after: GameState) -> list[Event]:
     return out
 
 
-def _queens_played(state: GameState) -> list[int]:
-    """The seats that played a Kreuz-Dame so far, in order."""
-    return [s for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if c == CQ] + [
-        s for s, c in state.trick if c == CQ
-    ]
-
-
 def _second_queen_of(state: GameState, seat: int, what: str) -> bool:
     """Has ``seat`` just played its own second Kreuz-Dame in a silent Hochzeit?"""
     return (
         state.contract == "silent-wedding"
         and what == str(CQ)
-        and _queens_played(state) == [seat, seat]
+        and queens_played(state) == [seat, seat]
     )
 
 
@@ -303,7 +296,7 @@ def _parties_known(before: GameState, after: GameState, seat: int, what: str) ->
     old = revealed_parties(before, -1)
     new = revealed_parties(after, -1)
     second_queen = (
-        after.contract == "normal" and what == str(CQ) and len(_queens_played(after)) == 2
+        after.contract == "normal" and what == str(CQ) and len(queens_played(after)) == 2
     )
     out: list[Event] = []
     for party, was, now in (("re", old[0], new[0]), ("kontra", old[1], new[1])):
