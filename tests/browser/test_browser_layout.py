@@ -14,7 +14,7 @@ tags while nobody's party is known, no word twice on a plate) and the result pan
 say what each party needed.
 
 Screenshots of every phase go to DOKO_SCREENSHOTS (default test-results/layout/),
-with one contact sheet of all of them (contact-sheet.jpg), drawn by the browser.
+with one contact sheet per screen class (contact-<screen>.jpg), drawn by the browser.
 """
 
 from __future__ import annotations
@@ -456,10 +456,10 @@ def sit_out_and_skip(page: Any, phases: Phases) -> None:
         phases.problems.append(f"sit-out-result: {said!r}")
 
 
-def contact_sheet(page: Any) -> Path:
-    """One image of every screenshot in SHOTS, laid out and photographed by the browser
-    (no image library needed)."""
-    shots = sorted(p for p in SHOTS.glob("*.jpg") if not p.name.startswith("contact"))
+def contact_sheet(page: Any, screen: str) -> Path:
+    """One image of every screenshot of a screen class, laid out and photographed by
+    the browser (no image library needed)."""
+    shots = sorted(SHOTS.glob(f"{screen}-*.jpg"))
     tiles = "".join(
         f'<figure><img src="data:image/jpeg;base64,{base64.b64encode(p.read_bytes()).decode()}">'
         f"<figcaption>{p.stem}</figcaption></figure>"
@@ -474,7 +474,7 @@ def contact_sheet(page: Any) -> Path:
     sheet.set_viewport_size({"width": 2412, "height": 800})
     sheet.set_content(html)
     sheet.wait_for_function("() => [...document.images].every(i => i.complete)")
-    out = SHOTS / "contact-sheet.jpg"
+    out = SHOTS / f"contact-{screen}.jpg"
     sheet.screenshot(path=str(out), full_page=True, type="jpeg", quality=70)
     sheet.close()
     return out
@@ -518,6 +518,7 @@ def test_five_players_on_a_phone(screen_page: Callable[[str], Any]) -> None:
 
     play_on(page, result(page), each=each)
     phases.check("five-result")
+    assert contact_sheet(page, "phone5").exists()
     assert phases.problems == [], "\n".join(phases.problems)
     assert page.errors == []
 
@@ -533,6 +534,6 @@ def test_every_contract_on_every_screen(screen_page: Callable[[str], Any], scree
     play_deals(page, phases, every=screen in ("phone", "tablet-portrait", "desktop"))
     if screen in ("phone", "tablet-portrait"):
         sit_out_and_skip(page, phases)
-    assert contact_sheet(page).exists()
+    assert contact_sheet(page, screen).exists()
     assert phases.problems == [], "\n".join(phases.problems)
     assert page.errors == []
