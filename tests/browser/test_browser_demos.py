@@ -252,3 +252,35 @@ def test_five_at_the_table_says_the_dealer_sits_out(page: Any) -> None:
     # the bottom hand of twelve has the felt's width: no thin strips
     assert _narrowest_card(page, ".side-bottom") >= 18
     assert page.watch.errors == []
+
+
+SEAT_OVERLAPS = """() => {
+  const seats = [...document.querySelectorAll('.replay-table .replay-seat')];
+  const boxes = seats.map((s) => [s.querySelector('.name').textContent, s.getBoundingClientRect()]);
+  const out = [];
+  for (const [i, [a, ra]] of boxes.entries()) {
+    for (const [b, rb] of boxes.slice(i + 1)) {
+      const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (x > 1 && y > 1) out.push(`${a} / ${b}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("demo", ["klassisch_eight_players", "klassisch_six_solo"])
+def test_every_seat_of_a_big_table_keeps_its_own_place_on_a_phone(page: Any, demo: str) -> None:
+    """Six and eight seats on a phone: no seat (plate and open hand) lies over another,
+    from the deal through its first tricks."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/#/demos")
+    ready(page)
+    page.click(f"[data-testid=demo][data-demo={demo}] a")
+    page.wait_for_selector(VIEWER)
+    go_to_step(page, 0)
+    for step in range(20):
+        assert page.evaluate(SEAT_OVERLAPS) == [], f"step {step}"
+        page.click("[data-testid=replay-next]")
+        page.wait_for_selector(f"{VIEWER}[data-step='{step + 1}']")
+    assert page.watch.errors == []

@@ -546,6 +546,8 @@ function viewer(state) {
   const lang = getLang();
   const tricks = trickEnds(rv);
   const trickNo = tricks.filter((s) => s <= rv.step).length;
+  // the line above the felt names the trick on the table (one being played counts)
+  const shownTrick = f.tricks.length + (f.trick.length ? 1 : 0);
   const events = rv.data.events.filter((e) => e.step === rv.step);
   const heading = rv.noteTitle.trim() ? rv.noteTitle
     : rv.title ? (rv.title[lang] ?? rv.title.de) : t("replay");
@@ -555,7 +557,7 @@ function viewer(state) {
     h("h2", { id: "replay-title", text: heading }),
     h("p", { class: "replay-where", dataset: { testid: "replay-where" } },
       t("step", { n: rv.step, total: fs.length - 1 }), " · ",
-      trickNo ? t("trickN", { n: trickNo }) : t("before"), " · ", contractName(f.contract),
+      shownTrick ? t("trickN", { n: shownTrick }) : t("before"), " · ", contractName(f.contract),
       momentNote(rv)),
     rv.intro ? h("p", { class: "replay-intro", dataset: { testid: "replay-intro" },
       text: rv.intro[lang] ?? rv.intro.de }) : null),
