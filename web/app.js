@@ -24,6 +24,7 @@ import { wireTable } from "./screens/play/table-services.js";
 import { listenForIntents } from "./page/page-events.js";
 import { variantsRestore } from "./core/variants.js";
 import { quarantineChanged } from "./screens/start/start.js";
+import { watchInstall } from "./core/install.js";
 
 const root = document.getElementById("app");
 const store = defaults(screenSlices());
@@ -74,6 +75,7 @@ listenForIntents(root, ctx, { intents, table, flush: ctx.flush });
 saved.onProblem((message, why) => update((s) => { s.asideWhy = why; }));
 saved.onQuarantine(() => quarantineChanged(ctx));
 saved.sweep().catch(() => {});
+watchInstall(ctx);
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") slices.rereadTournament();
 });

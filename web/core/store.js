@@ -24,6 +24,7 @@ export function defaults(slices = {}) {
     picked: [], // cards chosen to give back after a Trumpfabgabe
     skip: false, // the dealer who sits out skips ahead to the result
     toast: "", // a short visible confirmation ("Link kopiert.")
+    installable: false, // the browser offers to install the page as an app (core/install.js)
     delay: 400, // ms before each bot move, so cards can be seen landing
     players: 4, // table size for the next game (the preset's `players` allow)
     rounds: null, // rounds of the next series; null: the preset's default (engine's)

@@ -335,6 +335,8 @@ export default {
   primerMissing: "Für dieses Regelwerk gibt es noch keine Kurzfassung.",
   more: "Mehr",
   demosLine: "Sonderregeln Schritt für Schritt",
+  install: "Als App installieren",
+  installLine: "Ein Symbol auf dem Startbildschirm, das auch ohne Netz spielt.",
   keeperLine: "Punkte für den echten Tisch",
   toStart: "Zur Startseite",
   returnPicked: "Zurückgeben ({k}/{n})",

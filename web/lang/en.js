@@ -323,6 +323,8 @@ export default {
   primerMissing: "There is no short guide for this rule set yet.",
   more: "More",
   demosLine: "Special rules step by step",
+  install: "Install as an app",
+  installLine: "An icon on your home screen that plays offline too.",
   keeperLine: "Scores for a real table",
   toStart: "To the start page",
   returnPicked: "Give back ({k}/{n})",

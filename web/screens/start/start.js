@@ -11,6 +11,7 @@ import { rulesName } from "../rules/editor.js";
 import { maxRounds, defaultRounds, presetPlayers } from "../../table/choices.js";
 import * as saved from "../../core/storage.js";
 import { leaveTable } from "../../core/store.js";
+import { askInstall } from "../../core/install.js";
 
 function presetChoice(store, id) {
   const meta = store.rulesMeta?.[id];
@@ -199,6 +200,9 @@ export function startScreen(store) {
         icon("people"), h("strong", { text: t("together") }), h("span", { text: t("togetherLine") })),
       h("a", { class: "tile", href: "#/demos", dataset: { testid: "open-demos" } },
         icon("eye"), h("strong", { text: t("demos") }), h("span", { text: t("demosLine") })),
+      store.installable ? h("button", { type: "button", class: "tile", dataset: { intent: "install",
+        focus: "install", testid: "install" } },
+      icon("download"), h("strong", { text: t("install") }), h("span", { text: t("installLine") })) : null,
       h("button", { type: "button", class: "tile", dataset: { intent: "keeper", focus: "keeper",
         testid: "open-keeper" } },
       icon("sheet"), h("strong", { text: t("keeper") }), h("span", { text: t("keeperLine") })),
@@ -284,6 +288,7 @@ function quarantinedItem(ctx, id) {
 }
 
 export const startIntents = {
+  install: (ctx) => void askInstall(ctx),
   "quarantine-export": async (ctx, data) => {
     const item = quarantinedItem(ctx, data.value);
     if (!item) return;
