@@ -284,3 +284,53 @@ def test_every_seat_of_a_big_table_keeps_its_own_place_on_a_phone(page: Any, dem
         page.click("[data-testid=replay-next]")
         page.wait_for_selector(f"{VIEWER}[data-step='{step + 1}']")
     assert page.watch.errors == []
+
+
+COVERED_BY = """(sel) => {
+  const m = document.querySelector(sel).getBoundingClientRect();
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  return [...document.querySelectorAll('#app button, #app a, #app .replay-seat, #app .card')]
+    .filter((el) => !el.closest('.page-messages') && shown(el))
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      const x = Math.min(m.right, r.right) - Math.max(m.left, r.left);
+      const y = Math.min(m.bottom, r.bottom) - Math.max(m.top, r.top);
+      return x > 1 && y > 1;
+    })
+    .map((el) => el.dataset.testid || el.className || el.tagName);
+}"""
+
+BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height].map(Math.round); }"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1920, 1080)])
+def test_messages_off_the_table_cover_nothing(
+    browser: Any, site: str, width: int, height: int
+) -> None:
+    """Away from the table too a message takes a strip under the header: a refused link's
+    message on the start page lies over its place in that strip, and the replay's "Link
+    kopiert." sits there; neither covers a button, a link, a seat or a card."""
+    context = browser.new_context(
+        base_url=site, viewport={"width": width, "height": height}, permissions=["clipboard-write"]
+    )
+    page = watched(context, site)
+    page.goto("/#/replay/not-a-game")
+    ready(page)
+    page.wait_for_selector("#alert:not(:empty)")
+    page.evaluate("() => scrollTo(0, 0)")
+    assert page.evaluate(BOX, "#alert") == page.evaluate(BOX, ".page-messages .alert-twin")
+    assert page.evaluate(COVERED_BY, "#alert") == []
+    page.click("[role=alert]")
+    page.goto(f"/#/replay/{links.encode(FOX)}")
+    page.wait_for_selector(VIEWER)
+    page.click("[data-testid=replay-share]")
+    page.wait_for_selector("[data-testid=toast]")
+    page.evaluate("() => scrollTo(0, 0)")
+    assert page.evaluate(COVERED_BY, "[data-testid=toast]") == []
+    assert page.locator(".page-messages [data-testid=toast]").count() == 1
+    assert page.watch.errors == []
+    context.close()

@@ -14,7 +14,7 @@ import { tournamentScreen } from "../screens/tournament/tournament.js";
 import { replayScreen } from "../screens/replay/replay.js";
 import { editorScreen } from "../screens/rules/editor.js";
 import { reviewScreen, statsScreen } from "../screens/review/review.js";
-import { playScreen, header, alertText } from "../screens/play/play.js";
+import { playScreen, header, alertText, messageStrip } from "../screens/play/play.js";
 
 export function draw(root, store) {
   const focused = /** @type {HTMLElement | null} */ (document.activeElement);
@@ -25,7 +25,8 @@ export function draw(root, store) {
   document.title = t("title");
   root.dataset.screen = store.screen;
   const files = fileFields(root);
-  const next = [header(store), undoBar(store), screen(store)].filter(Boolean);
+  const messages = store.screen === "play" ? null : messageStrip(store, "page-messages");
+  const next = [header(store), messages, undoBar(store), screen(store)].filter(Boolean);
   keepFileFields(files, next);
   root.replaceChildren(...next);
   if (store.screen === "play") perf.markRender(root);

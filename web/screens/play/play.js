@@ -47,8 +47,7 @@ export function header(state) {
         ? headerButton("share", "share", t("share"), { dataset: { testid: "share" } }) : null,
       h("button", { type: "button", class: "icon lang", lang: getLang() === "de" ? "en" : "de",
         dataset: { intent: "lang", focus: "lang" } }, icon("language"),
-      h("span", { class: "label", text: t("language") }))),
-    playing ? null : toastView(state));
+      h("span", { class: "label", text: t("language") }))));
 }
 
 function toastView(state) {
@@ -60,12 +59,14 @@ export function alertText(state) {
   return state.alert || (state.asideWhy ? saved.problemText(state.asideWhy) : "");
 }
 
-// The table's strip for messages, above the felt: the alert's invisible twin (the live
-// #alert is laid over it, see style.css) and the toast. Empty, it takes no room.
-function stageMessages(state) {
+// The strip for messages: the alert's invisible twin (the live #alert is laid over it,
+// see style.css) and the toast. At the table it sits above the felt; on every other
+// screen under the header bar, staying there while the page scrolls. Empty, it takes
+// no room.
+export function messageStrip(state, where = "stage-messages") {
   const alert = alertText(state);
   if (!alert && !state.toast) return null;
-  return h("div", { class: "stage-messages" },
+  return h("div", { class: where },
     alert ? h("p", { class: "alert alert-twin", "aria-hidden": "true", text: alert }) : null,
     toastView(state));
 }
@@ -154,14 +155,14 @@ export function playScreen(state) {
   const view = state.view;
   if (state.tab !== "own") {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
-      stageMessages(state),
+      messageStrip(state),
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
         waitingSeats(state.players, (seat) => seatName(state, seat)), h("div", { class: "middle" })),
       tabNotice(state)));
   }
   if (!view) {
     return h("div", { class: "game waiting" }, h("div", { class: "stage" },
-      stageMessages(state),
+      messageStrip(state),
       state.error ? h("p", { class: "engine failed", text: state.error }) : null,
       h("section", { class: "table placeholder", "aria-label": t("table"), dataset: { testid: "table" } },
         waitingSeats(state.players, (seat) => seatName(state, seat)),
@@ -175,7 +176,7 @@ export function playScreen(state) {
   const done = view.phase === "done";
   return h("div", { class: `game players-${view.players}` },
     h("div", { class: `stage phase-${view.phase}${view.hand.length ? "" : " empty-hand"}` },
-      stageMessages(state),
+      messageStrip(state),
       state.error ? h("p", { class: "engine failed", text: state.error }) : null,
       net.hostBanner(), net.guestBanner(),
       feltView(state, view, shown, held ? view.last_trick.winner : null),
