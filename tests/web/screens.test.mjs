@@ -211,9 +211,9 @@ test("the replay's sentences name seats, and score lines are named in German", a
   const { eventText } = await import("../../web/screens/replay/replay-words.js");
   const { lineLabel } = await import("../../web/table/sheet.js");
   const names = (s) => ["Anna", "Bernd", "Carla", "Dieter"][s];
-  assert.equal(eventText({ key: "play", params: { seat: 2, card: "HT" } }, names), "Carla spielt Herz Zehn.");
+  assert.equal(eventText({ key: "play", params: { seat: 2, card: "HT" } }, names), "Carla spielt Herz-Zehn.");
   assert.match(eventText({ key: "trick", params: { winner: 1, trick: 3, card: "CQ", eyes: 25, why: "high" } }, names),
-    /^Bernd gewinnt Stich 3 mit Kreuz Dame \(25 Augen\)/);
+    /^Bernd gewinnt Stich 3 mit Kreuz-Dame \(25 Augen\)/);
   assert.equal(lineLabel({ item: "won", party: "re", points: 1 }), "Gewonnen");
   assert.equal(lineLabel({ item: "bock", factor: 4, points: 8 }), "×4 (Bock)");
 });
@@ -241,7 +241,7 @@ test("every reason the review gives is said in both languages, its values filled
     }
     setLang("de");
     assert.equal(reasonText(reasons[1]), "Etwa 24 Augen im Stich an Kontra verschenkt.");
-    assert.match(reasonText(reasons[0]), /^Mit Herz Ass /);
+    assert.match(reasonText(reasons[0]), /^Mit Herz-Ass /);
     assert.match(reasonText(reasons[2]), /Fuchs gefangen/);
     assert.match(reasonText(reasons[6]), /in diesem Spiel 116/);
     setLang("en");

@@ -57,7 +57,8 @@ export function presetName(meta, id) {
 
 export function cardName(card) {
   const suit = t(`suit.${card[0]}`), rank = t(`rank.${card[1]}`);
-  return lang === "de" ? `${suit} ${rank}` : `${rank} of ${suit}`;
+  // German writes a card as one word with a hyphen, as the rule texts do: Kreuz-Dame
+  return lang === "de" ? `${suit}-${rank}` : `${rank} of ${suit}`;
 }
 
 // The card's corner index: German B/D, English J/Q.
