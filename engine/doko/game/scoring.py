@@ -430,6 +430,8 @@ SYSTEMS = {
     "berndt": score_berndt,
     "klassisch": score_klassisch,
 }
+# the sheet's own multiplier on a deal's value, by scoring system (1 where none is listed)
+SCALES = {"berndt": BERNDT_SCALE}
 
 
 class Reckoning(TypedDict):
@@ -458,7 +460,7 @@ def reckoning(summary: Summary) -> Reckoning:
     return {
         "value": abs(value),
         "party": party,
-        "scale": BERNDT_SCALE if summary.rules.scoring == "berndt" else 1,
+        "scale": SCALES.get(summary.rules.scoring, 1),
         "solo_factor": solo_factor(summary) if is_solo_like(summary.contract) else 1,
         "bock_factor": bock_factor(summary.bock) if summary.bock else 1,
         "cancelled": bool(outcome.lines) and value == 0,
