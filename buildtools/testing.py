@@ -7,10 +7,7 @@
    engine, ESLint on the JavaScript (eslint.config.mjs), ``tsc --checkJs`` over web/ and
    Node's test runner on tests/web/ (buildtools/jscheck.py); a finding or a failed test
    fails the command.
-3. pytest: every test, the slow ones (marked ``slow``) included. With no arguments the
-   browser tests and the rest run side by side in two pytest processes (the browser
-   tests mostly wait on the page; the engine's tests keep the other core busy); the
-   rest's report is printed after the browser tests'. With arguments, one pytest run.
+3. pytest: every test, the slow ones (marked ``slow``) included.
 4. The smoke benchmarks (figures printed, nothing asserted): start-up on 127.0.0.1 and
    on a paced 10 Mbit/s, 40 ms link.
 """
@@ -21,7 +18,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -94,35 +90,10 @@ def checks(log: Callable[[str], None]) -> int:
     return code or typed or linted or types or unit
 
 
-def pytest_all(pytest_args: list[str], log: Callable[[str], None]) -> int:
-    """pytest over every test: as asked when given arguments; without, the browser tests
-    and the others in two processes at once, the others' report held back till the end
-    so that the two do not interleave."""
-    pytest = [sys.executable, "-m", "pytest"]
-    if pytest_args:
-        return subprocess.run([*pytest, *pytest_args], cwd=ROOT).returncode
-    with tempfile.TemporaryFile("w+") as held:
-        log("pytest tests/browser, and beside it pytest on the rest (its report follows)")
-        rest = subprocess.Popen(
-            [*pytest, "--ignore=tests/browser", "--durations=10"],
-            cwd=ROOT,
-            stdout=held,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        browser = subprocess.run([*pytest, "tests/browser", "--durations=10"], cwd=ROOT)
-        rest_code = rest.wait()
-        held.seek(0)
-        log("pytest on the engine, the command line and the rest:")
-        sys.stdout.write(held.read())
-        sys.stdout.flush()
-    return browser.returncode or rest_code
-
-
 def run_tests(pytest_args: list[str], log: Callable[[str], None]) -> int:
     ensure_tools(pytest_args, log)
     failed = checks(log)
-    code = pytest_all(pytest_args, log)
+    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code != 0 or failed:
         if failed:
             log("ruff, mypy, eslint, tsc or node --test reported findings (above)")
