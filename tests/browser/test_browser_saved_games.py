@@ -239,44 +239,33 @@ def test_random_page_actions_never_lose_a_game(page: Any) -> None:
     assert page.watch.errors == []
 
 
-def test_schweinchen_are_announced_on_the_live_table(page: Any) -> None:
-    """House rules with Schweinchen, seed 103: seat 1 (a bot) holds both Karo-Asse. Once
-    the table may know, a message says so and its plate carries the tag."""
-    options = "eyJwaWdzIjogImJvdGgifQ"  # {"pigs": "both"}
-    page.goto(f"/#/play?rules=ddv&options={options}&seed=103&delay=0&level=beginner")
+PIGS = [
+    # {"pigs": "both"}, seed 103: seat 1 (a bot) holds both Karo-Asse
+    ("eyJwaWdzIjogImJvdGgifQ", 103, 1, "Schweinchen", "pigs"),
+    # pigs both, superpigs on, seed 93: seat 2 holds both Karo-Neunen, plays one in trick 1
+    ("eyJwaWdzIjogImJvdGgiLCAic3VwZXJwaWdzIjogdHJ1ZX0", 93, 2, "Superschweinchen", "superpigs"),
+]
+
+
+@pytest.mark.parametrize(("options", "seed", "seat", "word", "kind"), PIGS)
+def test_schweinchen_are_announced_on_the_live_table(
+    page: Any, options: str, seed: int, seat: int, word: str, kind: str
+) -> None:
+    """House rules with Schweinchen (and Superschweinchen): once the table may know that
+    a bot holds them, a message says so and its plate carries the tag."""
+    page.goto(f"/#/play?rules=ddv&options={options}&seed={seed}&delay=0&level=beginner")
     ready(page)
     page.click("[data-testid=variant-notice-ok]")
     told = []
     while not page.locator("[data-testid=result]").count():
         toast = page.locator("[data-testid=toast]")
-        if toast.count() and "Schweinchen" in (toast.text_content() or ""):
+        if toast.count() and word in (toast.text_content() or ""):
             told.append(toast.text_content())
-            tag = page.locator("[data-testid=table] .seat[data-seat='1'] .tag.pigs")
-            assert tag.count() == 1 and tag.text_content() == "Schweinchen"
+            plate = f"[data-testid=table] .seat[data-seat='{seat}']"
+            tag = page.locator(f"{plate} .tag[data-tag={kind}]")
+            assert tag.count() == 1 and tag.text_content() == word
             break
         if not step(page):
             page.wait_for_timeout(30)
-    assert told and "hat Schweinchen" in told[0], told
-    assert page.watch.errors == []
-
-
-def test_superschweinchen_are_announced_on_the_live_table(page: Any) -> None:
-    """House rules with Schweinchen and Superschweinchen, seed 93: seat 2 (a bot) holds both
-    Karo-Neunen and plays one in the first trick. A message says so and its plate carries
-    the tag."""
-    options = "eyJwaWdzIjogImJvdGgiLCAic3VwZXJwaWdzIjogdHJ1ZX0"  # pigs both, superpigs on
-    page.goto(f"/#/play?rules=ddv&options={options}&seed=93&delay=0&level=beginner")
-    ready(page)
-    page.click("[data-testid=variant-notice-ok]")
-    told = []
-    while not page.locator("[data-testid=result]").count():
-        toast = page.locator("[data-testid=toast]")
-        if toast.count() and "Superschweinchen" in (toast.text_content() or ""):
-            told.append(toast.text_content())
-            tag = page.locator("[data-testid=table] .seat[data-seat='2'] .tag[data-tag=superpigs]")
-            assert tag.count() == 1 and tag.text_content() == "Superschweinchen"
-            break
-        if not step(page):
-            page.wait_for_timeout(30)
-    assert told and "hat Superschweinchen" in told[0], told
+    assert told and f"hat {word}" in told[0], told
     assert page.watch.errors == []
