@@ -5,8 +5,9 @@
     python3 build.py test [PYTEST ARGS]  ruff, mypy --strict, all tests (a .venv of its
                                     own where the system Python refuses pip), then
                                     the smoke benchmarks (buildtools/testing.py)
-    python3 build.py bench [--smoke] [--json] [--net MBPS,RTT_MS]  start-up and engine
-                                    speed in Chromium (benchmarks/page_bench.py)
+    python3 build.py bench [--smoke] [--json] [--net MBPS,RTT_MS] [--first-visit]
+                                    start-up and engine speed in Chromium
+                                    (benchmarks/page_bench.py)
 
 The build itself is buildtools/site.py; its helpers: fast.py (bundle, Brotli/gzip
 copies), snapshot.py and make_snapshot.mjs (the Pyodide memory snapshot), offline.py

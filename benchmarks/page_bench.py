@@ -109,15 +109,20 @@ def write_bench_pages(dist: Path) -> None:
     (out / "blank.html").write_text(BLANK_HTML)
 
 
-@contextlib.contextmanager
-def served(dist: Path, link: Any = None) -> Iterator[str]:
-    from buildtools.serve import Handler, make_server
+HOSTS = {"br": ("br", "gzip"), "gzip": ("gzip",)}  # what a static host sends precompressed
 
-    handler = Handler
+
+@contextlib.contextmanager
+def served(dist: Path, link: Any = None, host: str = "br") -> Iterator[str]:
+    from buildtools.serve import ENCODINGS, Handler, make_server
+
+    handler: type[Handler] = type(
+        "Host", (Handler,), {"codings": tuple(e for e in ENCODINGS if e[1] in HOSTS[host])}
+    )
     if link is not None:
         from benchmarks.netlink import paced
 
-        handler = paced(Handler, link)
+        handler = paced(handler, link)
     server = make_server(0, directory=dist, handler=handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -134,11 +139,108 @@ def launch(playwright: Any) -> Any:
     return launch_chromium(playwright)
 
 
+CGROUP = Path("/sys/fs/cgroup/cpu/doko-bench")  # cgroup v1's cpu controller
+PERIOD_US = 10_000  # short periods: the quota is spread evenly, not in 100 ms bursts
+SCAN_S = 0.02  # how often new browser threads are looked for
+
+
+@contextlib.contextmanager
+def cpu_slowed(rate: float) -> Iterator[None]:
+    """Every thread of the browsers launched inside runs at most 1/``rate`` of a core (a
+    phone-class CPU, roughly: each thread ``rate`` times slower, however many run at once).
+
+    Chromium's own CPU throttling (DevTools) slows only the page's main thread: asked for
+    a worker it answers "Operation is only supported for pages, not workers", and the
+    engine runs in a worker. So the browser is started by a wrapper that puts itself in a
+    cgroup (v1's cpu controller, which places threads one by one; Linux, as root), and a
+    watcher gives each of the browser's threads a cgroup of its own with that CPU quota,
+    a few milliseconds after the thread starts."""
+    if rate <= 1:
+        yield
+        return
+    import os
+    import tempfile
+
+    from buildtools.chromium import system_chromium
+
+    chromium = system_chromium()
+    if chromium is None:
+        sys.exit("bench: --cpu needs a system Chromium (started through a wrapper)")
+    try:
+        CGROUP.mkdir(exist_ok=True)
+        (CGROUP / "cpu.cfs_quota_us").write_text("-1")  # the limits are the threads' own
+    except OSError as err:
+        sys.exit(f"bench: --cpu needs a writable cgroup v1 cpu controller ({err})")
+    stop = threading.Event()
+    watcher = threading.Thread(target=_throttle_threads, args=(rate, stop), daemon=True)
+    watcher.start()
+    with tempfile.TemporaryDirectory() as tmp:
+        wrapper = Path(tmp) / "chromium"
+        wrapper.write_text(
+            f'#!/bin/sh\necho $$ > {CGROUP}/cgroup.procs\nexec "{chromium}" "$@"\n'
+        )
+        wrapper.chmod(0o755)
+        before = os.environ.get("CHROMIUM")
+        os.environ["CHROMIUM"] = str(wrapper)
+        try:
+            yield
+        finally:
+            stop.set()
+            watcher.join()
+            if before is None:
+                os.environ.pop("CHROMIUM", None)
+            else:
+                os.environ["CHROMIUM"] = before
+            for group in CGROUP.glob("thread-*"):
+                with contextlib.suppress(OSError):  # a thread of a browser still closing
+                    group.rmdir()
+
+
+def _throttle_threads(rate: float, stop: threading.Event) -> None:
+    """Moves each thread of a process in CGROUP (or under it) to a cgroup of its own."""
+    mark = f"{CGROUP.relative_to('/sys/fs/cgroup/cpu')}"
+    placed: set[str] = set()
+    while not stop.wait(SCAN_S):
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                if f"/{mark}" not in (proc / "cgroup").read_text():
+                    continue
+                threads = [t.name for t in (proc / "task").iterdir()]
+            except OSError:
+                continue
+            for tid in threads:
+                if tid in placed:
+                    continue
+                group = CGROUP / f"thread-{tid}"
+                try:
+                    group.mkdir(exist_ok=True)
+                    (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+                    (group / "cpu.cfs_quota_us").write_text(str(round(PERIOD_US / rate)))
+                    (group / "tasks").write_text(tid)
+                    placed.add(tid)
+                except OSError:
+                    continue  # the thread ended
+
+
+# Long tasks on the page's main thread (over 50 ms), recorded from the first script on.
+LONG_TASKS_JS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+} catch {}
+"""
+
+
 def measure_ours(
     context: Any, base: str, seed: int, click: bool, offline: bool = False
 ) -> dict[str, float]:
     """Open a seeded game; the page's own marks (ms since navigation start)."""
     page = context.new_page()
+    page.add_init_script(LONG_TASKS_JS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{base}#/play?rules=ddv&seed={seed}")
@@ -155,6 +257,13 @@ def measure_ours(
             "(before) => document.getElementById('status').textContent !== before",
             arg=before,
             timeout=TIMEOUT_MS,
+        )
+        page.wait_for_timeout(3000)  # the bots play on: their thinking, seen from the page
+    tasks = page.evaluate("() => window.__longTasks")
+    marks["longest_task_loading"] = max([d for t, d in tasks if t < marks["playable"]], default=0)
+    if click:
+        marks["longest_task_playing"] = max(
+            [d for t, d in tasks if t >= marks["playable"]], default=0
         )
     if offline:  # let the service worker install (precache everything) and take over
         page.wait_for_function(
@@ -227,7 +336,7 @@ STEPS = (
     ("worker:start", "worker running"),
     ("progress", "progress bar first moves (runtime bytes in)"),
     ("fetched:pyodide.asm.wasm", "wasm fetched"),
-    ("fetched:python_stdlib.zip", "stdlib fetched"),
+    ("fetched:python_stdlib_first.zip", "stdlib fetched (its first part)"),
     ("fetched:snapshot.bin", "snapshot fetched"),
     ("worker:pyodide", "Pyodide ready (snapshot)"),
     ("worker:unpacked", "engine files unpacked (no snapshot)"),
@@ -358,7 +467,7 @@ def net_runs(browser: Any, base: str, link: Any, runs: int) -> dict[str, list[di
         context = browser.new_context()
         link.reset()
         # the page stays open till the service worker has precached (offline ready)
-        marks = measure_ours(context, base, 1000 + i, click=False, offline=True)
+        marks = measure_ours(context, base, 1000 + i, click=i == 0, offline=True)
         until = (marks["origin"] + marks["playable"]) / 1000
         marks["bytes"] = link.bytes_until(until)
         marks["by_file"] = link.by_path_until(until)  # type: ignore[assignment]
@@ -411,7 +520,14 @@ def net_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run_net(net: str, smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
+def run_net(
+    net: str,
+    smoke: bool,
+    as_json: bool,
+    build_first: bool = True,
+    host: str = "br",
+    cpu: float = 1,
+) -> dict[str, Any]:
     from benchmarks.netlink import Link
     from buildtools import site
     from playwright.sync_api import sync_playwright
@@ -424,23 +540,109 @@ def run_net(net: str, smoke: bool, as_json: bool, build_first: bool = True) -> d
     link = Link(mbps, rtt)
     runs = 1 if smoke else 3
     started = time.perf_counter()
-    with served(site.DIST, link) as base, sync_playwright() as pw:
+    engine = None
+    with served(site.DIST, link, host) as base, cpu_slowed(cpu), sync_playwright() as pw:
         browser = launch(pw)
         try:
             raw = net_runs(browser, base, link, runs)
+            if cpu > 1:  # the bots' replies on that CPU, in the page's worker
+                link.mbps = 0
+                engine = engine_in_page(browser, base, PHONE_ENGINE)
             version = chromium_version(browser)
         finally:
             browser.close()
+    net_text = f"{mbps:g} Mbit/s, {rtt:g} ms per request" if mbps else f"unthrottled, {rtt:g} ms"
     report = {
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {_cores()} cores, {version}",
-        "net": f"{mbps:g} Mbit/s, {rtt:g} ms per request" if mbps else f"unthrottled, {rtt:g} ms",
+        "net": f"{net_text}, {host} host" + (f", CPU {cpu:g}x slower" if cpu > 1 else ""),
         "runs": runs,
         "raw": raw,
+        "engine": engine,
         "seconds": round(time.perf_counter() - started, 1),
     }
     print(json.dumps(report, indent=1) if as_json else net_table(report), flush=True)
     return report
+
+
+# The bots' replies on a slowed CPU: the default and the top level, their card play and
+# announcements, and every decision before the first card.
+PHONE_ENGINE = {
+    "games": 5,
+    "decisions": {"strong#40": 60, "strong": 60},
+    "reservations": {"strong#40": 40, "strong": 40},
+}
+
+# The first visit as ``--first-visit`` measures it: (MBPS,RTT_MS, host, CPU slowdown).
+PROFILES = (
+    ("10,40", "gzip", 1.0),
+    ("10,40", "br", 1.0),
+    ("2,150", "gzip", 1.0),
+    ("10,40", "gzip", 4.0),
+)
+BUDGET_MB = {"gzip": 5.0, "br": 4.0}  # bytes before the first card, at most
+
+
+def run_first_visit(smoke: bool, as_json: bool, build_first: bool = True) -> dict[str, Any]:
+    """Every profile of PROFILES, then one table of them."""
+    from buildtools import site
+
+    if build_first:
+        with contextlib.redirect_stdout(sys.stderr):
+            site.build()
+    reports = []
+    for net, host, cpu in PROFILES:
+        with contextlib.redirect_stdout(sys.stderr):  # each profile's own table, as it ends
+            reports.append(run_net(net, smoke, False, False, host, cpu))
+    summary = {"date": time.strftime("%Y-%m-%d"), "profiles": reports}
+    print(json.dumps(summary, indent=1) if as_json else first_visit_table(reports), flush=True)
+    return summary
+
+
+def first_visit_table(reports: list[dict[str, Any]]) -> str:
+    mb = lambda v: "-" if v is None else f"{v / 1e6:.2f}"  # noqa: E731
+    lines = [
+        f"first visit, median of {reports[0]['runs']} runs ({reports[0]['machine']})",
+        f"  {'profile':<46}{'MB':>6}{'budget':>8}{'table':>8}{'playable':>10}{'bare':>8}"
+        f"{'ratio':>7}{'warm':>7}{'long task':>11}",
+    ]
+    for report in reports:
+        raw = report["raw"]
+        cold, bare, warm = raw["ours_cold"], raw["bare"], raw["ours_warm"]
+        playable, pyodide = median(cold, "playable"), median(bare, "pyodide")
+        host = "gzip" if "gzip host" in report["net"] else "br"
+        ratio = f"{playable / pyodide:.2f}" if playable and pyodide else "-"
+        longest = max(r.get("longest_task_loading", 0) for r in cold + warm)
+        lines.append(
+            f"  {report['net']:<46}{mb(median(cold, 'bytes')):>6}{BUDGET_MB[host]:>8.1f}"
+            f"{fmt(median(cold, 'table')):>8}{fmt(playable):>10}{fmt(pyodide):>8}{ratio:>7}"
+            f"{fmt(median(warm, 'playable')):>7}{fmt(longest):>11}"
+        )
+        playing = [r["longest_task_playing"] for r in cold if "longest_task_playing" in r]
+        if playing:
+            lines.append(f"  {'':<46}longest task while the bots play: {fmt(max(playing))} ms")
+        if report.get("engine"):
+            lines += _engine_lines(report["engine"])
+    lines.append("  (ms since navigation; MB sent before the first playable card; ratio: first")
+    lines.append("   playable / a bare loadPyodide() of the same files on the same link)")
+    return "\n".join(lines)
+
+
+def _engine_lines(engine: dict[str, Any]) -> list[str]:
+    out = ["    the bots in the page's worker on that CPU (ms p50 / p95, max):"]
+    for level, t in engine["decisions"].items():
+        name = PLAYER_NAMES.get(level, "").strip()
+        out.append(
+            f"      {level:<10} {name:<16} card play and words {t['p50_ms']:>7.0f} / "
+            f"{t['p95_ms']:<6.0f}"
+        )
+    for level, t in engine["reservations"].items():
+        name = PLAYER_NAMES.get(level, "").strip()
+        out.append(
+            f"      {level:<10} {name:<16} before the first card {t['p50_ms']:>5.0f} / "
+            f"{t['p95_ms']:<6.0f} max {t['max_ms']:.0f}"
+        )
+    return out
 
 
 def _cores() -> int:
@@ -460,9 +662,31 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = print) -> i
         help="serve through one paced link (e.g. 10,40 or 2,150; 0,0 unthrottled): "
         "time to table and first playable, bytes sent before it, against a bare page",
     )
+    parser.add_argument(
+        "--host",
+        choices=sorted(HOSTS),
+        default="br",
+        help="with --net: what the host sends precompressed (gzip: many static hosts)",
+    )
+    parser.add_argument(
+        "--cpu",
+        type=float,
+        default=1,
+        metavar="RATE",
+        help="with --net: the browser on 1/RATE of one core (a cgroup; Linux, root)",
+    )
+    parser.add_argument(
+        "--first-visit",
+        action="store_true",
+        help="the first visit on each network profile (gzip and Brotli hosts, 10 Mbit/s "
+        "40 ms, 2 Mbit/s 150 ms, a 4x slower CPU), against the bare page",
+    )
     args = parser.parse_args(argv)
+    if args.first_visit:
+        run_first_visit(args.smoke, args.json, build_first=not args.no_build)
+        return 0
     if args.net:
-        run_net(args.net, args.smoke, args.json, build_first=not args.no_build)
+        run_net(args.net, args.smoke, args.json, not args.no_build, args.host, args.cpu)
         return 0
     run(args.smoke, args.json, build_first=not args.no_build)
     return 0

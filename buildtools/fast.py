@@ -171,17 +171,20 @@ def precompress(
     return saved
 
 
-def sent_sizes(files: list[Path], cache: Path, log: Callable[[str], None]) -> dict[Path, int]:
-    """Bytes a Brotli-capable browser will receive for each file once ``precompress`` has
-    run: its Brotli copy where that shrinks by a tenth, else the file (from ``pack``'s
-    cache, so the files are not compressed again)."""
+def sent_sizes(
+    files: list[Path], cache: Path, log: Callable[[str], None], coding: str = "br"
+) -> dict[Path, int]:
+    """Bytes a browser will receive for each file once ``precompress`` has run, from a
+    host that sends ``coding`` ("br" or "gzip"): that copy where it shrinks by a tenth,
+    else the file (from ``pack``'s cache, so the files are not compressed again)."""
+    suffix = ".br" if coding == "br" else ".gz"
     copies = pack([p for p in files if _compressible(p)], cache, log)
     sizes = {}
     for p in files:
         size = p.stat().st_size
-        br = [c for c in copies.get(p, []) if c.suffix == ".br" and c.exists()]
-        small = br and br[0].stat().st_size <= SHRINK * size
-        sizes[p] = br[0].stat().st_size if small else size
+        packed = [c for c in copies.get(p, []) if c.suffix == suffix and c.exists()]
+        small = packed and packed[0].stat().st_size <= SHRINK * size
+        sizes[p] = packed[0].stat().st_size if small else size
     return sizes
 
 

@@ -44,10 +44,15 @@ doko.api.handle("new_game", json.dumps({"rules": "ddv", "seed": 1}))
 let fresh = null; // the memory as a fresh instance starts, for the difference
 if (mode === "snapshot") whenMemoryIsFresh((memory) => { fresh = memory.slice(); });
 const lockFileContents = JSON.parse(readFileSync(lockPath, "utf8"));
+// Code objects without column positions (PYTHONNODEBUGRANGES): the stdlib's .pyc compiled
+// here and the engine's modules in the snapshot are smaller (the snapshot by a tenth);
+// tracebacks still name the line.
+const env = { PYTHONNODEBUGRANGES: "1" };
 const pyodide = await loadPyodide({
   indexURL,
   lockFileContents,
   packageBaseUrl: indexURL,
+  env,
   _makeSnapshot: mode === "snapshot",
 });
 if (mode === "modules") {
@@ -73,8 +78,11 @@ await micropip.install("emfs:/tmp/${name}", deps=False)
 // spec first asks; here all at once), doko.bots.bench for the bench request, the demo games
 // read into memory. (Not importlib.metadata: with it the snapshot was 0.4 MB larger; the
 // worker reads the version once it is idle.)
+// encodings.cp437: zipfile reads the names of the wheel's files with it when the worker
+// unpacks the wheel itself (the start without the snapshot).
 pyodide.runPython(`
 import doko.api, doko.bots.strong, doko.bots.search, doko.bots.ismcts, doko.bots.bench, doko.page.share
+import encodings.cp437
 doko.page.share.load_demos()
 `);
 if (mode === "modules") pyodide.runPython(`import importlib.metadata; importlib.metadata.version("doko")`);

@@ -64,6 +64,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".bin": "application/octet-stream",
     }
 
+    # what this host offers, best first (a host with gzip only: the bench's --host gzip)
+    codings: ClassVar[tuple[tuple[str, str], ...]] = ENCODINGS
+
     def handle(self) -> None:
         # a browser that closes a page mid-download is not an error worth a traceback
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
@@ -74,14 +77,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
-        codings = accepted(self.headers.get("Accept-Encoding", ""))
+        wanted = accepted(self.headers.get("Accept-Encoding", ""))
         packed, coding = None, ""
         if path.is_file():
-            for suffix, name in ENCODINGS:
+            for suffix, name in self.codings:
                 copy = path.with_name(path.name + suffix)
                 # a FILE changed after its copy was written is served as it is now
                 fresh = copy.is_file() and copy.stat().st_mtime >= path.stat().st_mtime
-                if name in codings and fresh:
+                if name in wanted and fresh:
                     packed, coding = copy, name
                     break
         if packed is None:

@@ -40,13 +40,9 @@ pyodide/  Pyodide {PYODIDE_VERSION}, files from the npm package
           Pyodide contains CPython, compiled with Emscripten (MIT / University
           of Illinois/NCSA license); see the Pyodide repository for details.
 
-pyodide/python_stdlib.zip
+pyodide/python_stdlib*.zip
           The Python standard library (only the modules the engine uses),
           Python Software Foundation License Version 2 (text below).
-
-pyodide/{runtime.MICROPIP}
-          micropip, unmodified wheel from PyPI (https://github.com/pyodide/micropip),
-          Mozilla Public License 2.0 (text below).
 
 snapshot.bin
           A memory image of the Pyodide runtime above with the engine loaded
@@ -156,16 +152,22 @@ def build(use_snapshot: bool = True) -> None:
     if made:
         log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
     elif not use_snapshot:
-        log("no snapshot (--no-snapshot): the worker starts Python, micropip installs the wheel")
+        log("no snapshot (--no-snapshot): the worker starts Python and unpacks the wheel")
+    # micropip only installed the wheel here, at build time; the worker unpacks it itself
+    (pyodide_dir / runtime.MICROPIP).unlink()
+    if made:  # either start loads the trimmed stdlib in two parts (snapshot.FIRST, LAZY)
+        (pyodide_dir / snapshot.STDLIB).unlink()
     build_info = {
         "wheel": engine_wheel.name,
-        "lock": lock,
+        "lock": {**lock, "packages": {}},  # no package to load: Pyodide fetches no lock file
         "snapshot": made,
         "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
         "loader": next(n for n in runtime.PYODIDE_LOADER if (pyodide_dir / n).exists()),
-        "extraBytes": 0,
+        "extraBytes": {"br": 0, "gzip": 0},
+        "loaderBytes": {"br": 0, "gzip": 0},
         "snapshotXor": bool(made),  # make_snapshot.mjs stores the memory as a difference
         "emptyStdlib": snapshot.EMPTY if made else None,
+        "firstStdlib": snapshot.FIRST if made else None,
         "lazyStdlib": snapshot.LAZY if made else None,
         "sizes": {},
         "maxText": untrusted_bound(),
@@ -176,17 +178,19 @@ def build(use_snapshot: bool = True) -> None:
     (DIST / "index.html").write_text(html)
     log(f"modulepreload links in index.html: {links}")
     # the files either start fetches, [bytes, bytes sent] (Brotli), for the progress bar
-    start_files = [DIST / snapshot.NAME, engine_wheel]
-    start_files += [pyodide_dir / n for n in (*runtime.PYODIDE_LOADER, "pyodide.asm.wasm")]
-    start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.EMPTY, runtime.MICROPIP)]
-    sent = fast.sent_sizes([p for p in start_files if p.exists()], CACHE, log)
-    build_info["sizes"] = {p.name: [p.stat().st_size, n] for p, n in sent.items()}
-    if made:  # what the snapshot start downloads more than the plain one (Brotli sizes)
-        extra = sent[DIST / snapshot.NAME] + sent[pyodide_dir / snapshot.EMPTY]
-        extra -= sent[pyodide_dir / snapshot.STDLIB] + sent[pyodide_dir / runtime.MICROPIP]
-        extra -= sent[engine_wheel]
-        build_info["extraBytes"] = max(0, extra)
-        log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one")
+    loader = pyodide_dir / build_info["loader"]
+    start_files = [DIST / snapshot.NAME, engine_wheel, loader, pyodide_dir / "pyodide.asm.wasm"]
+    start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.FIRST, snapshot.EMPTY)]
+    start_files = [p for p in start_files if p.exists()]
+    sent = {coding: fast.sent_sizes(start_files, CACHE, log, coding) for coding in ("br", "gzip")}
+    build_info["sizes"] = {p.name: [p.stat().st_size, n] for p, n in sent["br"].items()}
+    build_info["loaderBytes"] = {coding: sent[coding][loader] for coding in sent}
+    if made:  # what the snapshot start downloads more than the plain one
+        for coding, size in sent.items():
+            extra = size[DIST / snapshot.NAME] + size[pyodide_dir / snapshot.EMPTY]
+            extra -= size[pyodide_dir / snapshot.FIRST] + size[engine_wheel]
+            build_info["extraBytes"][coding] = max(0, extra)
+            log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one ({coding})")
     fill(WEB / "worker.js", DIST / "worker.js", "BUILD", build_info)
     saved = fast.precompress(DIST, CACHE, log)  # every file once, worker.js filled
     log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")

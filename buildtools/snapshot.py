@@ -12,7 +12,9 @@ experimental ``_makeSnapshot``), with free memory zeroed and the memory stored a
 XOR with a fresh instance's (``web/restore.js``), and checks it by restoring it; the
 worker restores it with ``loadPyodide({_loadSnapshot})`` and skips Python's start-up
 and the engine import. Its stdlib is an empty zip; ``python_stdlib_lazy.zip``, the
-trimmed stdlib's files the snapshot does not hold, follows once the worker is idle.
+trimmed stdlib's files the snapshot does not hold, follows once the worker is idle. The
+start without the snapshot loads ``python_stdlib_first.zip`` (the files the snapshot
+holds in memory) and the same lazy zip when idle.
 
 Both results are cached in .cache/ under a hash of their inputs, so a build with an
 unchanged engine does not start Node. Without Node the build keeps the full stdlib and
@@ -144,6 +146,7 @@ def installed_files(cache: Path) -> Path | None:
 
 LAZY = "python_stdlib_lazy.zip"
 EMPTY = "python_stdlib_empty.zip"
+FIRST = "python_stdlib_first.zip"
 
 
 def write_snapshot(
@@ -192,10 +195,18 @@ def write_snapshot(
         tmp.replace(cached)
     shutil.copyfile(cached, dist / NAME)
     in_memory = set(json.loads(listed.read_text()))
-    with zipfile.ZipFile(runtime / STDLIB) as src, zipfile.ZipFile(runtime / LAZY, "w") as dst:
+    # the split: what the engine's first answers load (the plain start's stdlib), the rest
+    with (
+        zipfile.ZipFile(runtime / STDLIB) as src,
+        zipfile.ZipFile(runtime / FIRST, "w") as first,
+        zipfile.ZipFile(runtime / LAZY, "w") as lazy,
+    ):
         for info in src.infolist():
-            if not info.is_dir() and info.filename not in in_memory:
-                dst.writestr(_stored(info), src.read(info.filename))
+            if info.is_dir():
+                first.writestr(_stored(info), b"")
+            else:
+                part = first if info.filename in in_memory else lazy
+                part.writestr(_stored(info), src.read(info.filename))
     # what Pyodide loads as the stdlib on the snapshot start; the lazy zip replaces it
     # once the worker is idle (nothing the first answers need is in it)
     zipfile.ZipFile(runtime / EMPTY, "w").close()

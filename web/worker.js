@@ -16,18 +16,20 @@ const runtimeModules = Promise.all([import("./pyodide/pyodide.mjs"), import("./r
 // fetches no lock file and never reaches for a CDN, the snapshot and the sizes of the
 // files each start fetches.
 const BUILD = /*BUILD*/{
-  "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null, "extraBytes": 0,
-  "snapshotXor": false, "emptyStdlib": null, "lazyStdlib": null, "sizes": {}, "maxText": null,
+  "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null,
+  "extraBytes": { "br": 0, "gzip": 0 }, "loaderBytes": { "br": 0, "gzip": 0 },
+  "snapshotXor": false, "emptyStdlib": null, "firstStdlib": null, "lazyStdlib": null, "sizes": {},
+  "maxText": null,
 }/*END*/;
 
-// Which start is faster depends on the link. The snapshot skips Python's start-up and the
-// engine's import (seconds of CPU) but costs BUILD.extraBytes more download than the
-// trimmed stdlib (compiled), micropip and the wheel. The runtime's loader (needed either
-// way) is fetched first and timed: the snapshot is taken when its extra bytes arrive within
-// PLAIN_START_MS at that speed (about 1.6 Mbit/s and faster; always from the offline
-// cache). The plain start's seconds of CPU grow on a phone, its bytes do not: so the
-// snapshot is kept until the link is slower than those seconds are long.
-const PLAIN_START_MS = 4500;
+// Which start to take depends on the link. The snapshot skips Python's start-up and the
+// engine's import (about a second of CPU here, several on a phone) but downloads
+// BUILD.extraBytes more than the plain start (the trimmed stdlib, compiled, and the
+// wheel), 1.6 MB with gzip. The runtime's loader (needed either way) is fetched first and
+// timed: the snapshot is taken when its extra bytes arrive within SNAPSHOT_WITHIN_MS at
+// that speed (about 25 Mbit/s and faster, and always from the offline cache); on a
+// phone's network the plain start keeps the first visit's bytes down.
+const SNAPSHOT_WITHIN_MS = 500;
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
@@ -47,10 +49,6 @@ os.remove("/tmp/${wheel}")
 if sys.path_importer_cache.get(site) is not None:
     sys.path_importer_cache[site].invalidate_caches()
 `;
-const INSTALL = (wheel) => `
-import micropip
-await micropip.install("emfs:/tmp/${wheel}", deps=False)
-`;
 const FORGET_ZIPS = `
 import sys, zipimport
 zipimport._zip_directory_cache.clear()
@@ -62,6 +60,18 @@ import random
 random.seed()
 ${FORGET_ZIPS}`;
 const STDLIB_PATH = `import sys; next(p for p in sys.path if p.endswith(".zip"))`;
+// A second stdlib zip: on sys.path after the first, and in the __path__ of every package
+// imported from the first (their submodules are looked for there, not on sys.path).
+const ADD_PATH = (path) => `
+import sys
+_stdlib = next(p for p in sys.path if p.endswith(".zip"))
+sys.path.insert(sys.path.index(_stdlib) + 1, "${path}")
+for _module in list(sys.modules.values()):
+    _paths = getattr(_module, "__path__", None)
+    if isinstance(_paths, list):
+        _paths += ["${path}" + p[len(_stdlib):] for p in _paths if p.startswith(_stdlib + "/")]
+del _stdlib, _module, _paths
+`;
 const VERSION = `import importlib.metadata; importlib.metadata.version("doko")`;
 
 function fetchBytes(path) {
@@ -79,9 +89,8 @@ const sizes = BUILD.sizes ?? {};
 const arrived = {};
 let expected = [];
 let told = -1;
-const START_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "snapshot.bin", BUILD.emptyStdlib];
-const PLAIN_FILES = () => [BUILD.loader, "pyodide.asm.wasm", "python_stdlib.zip",
-  BUILD.lock?.packages?.micropip?.file_name, BUILD.wheel];
+const START_FILES = () => [BUILD.loader, WASM, "snapshot.bin", BUILD.emptyStdlib];
+const PLAIN_FILES = () => [BUILD.loader, WASM, BUILD.firstStdlib ?? "python_stdlib.zip", BUILD.wheel];
 
 function expect(names) {
   expected = names.filter((name) => sizes[name]);
@@ -128,20 +137,33 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return instantiateStreaming(response, imports);
 };
 
+// The runtime's wasm, needed by either start, is fetched at once (the link would idle
+// while the runtime's modules load and the start is chosen); Pyodide's own fetch of it is
+// handed that response.
+const WASM = "pyodide.asm.wasm";
+let wasmEarly = null;
+
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
   const name = String(input instanceof Request ? input.url : input).split("?")[0].split("/").pop();
+  if (name === WASM && wasmEarly) {
+    const fetched = await wasmEarly.catch(() => null);
+    wasmEarly = null;
+    if (fetched?.ok) return fetched;
+  }
+  const response = await realFetch(input, init);
   if (response.ok && response.body && sizes[name] && !(name in arrived)) {
     arrived[name] = 0;
     count(name, response.clone().body).catch(() => {});
   }
-  if (response.ok && name === "pyodide.asm.wasm" && !early && WebAssembly.compileStreaming) {
+  if (response.ok && name === WASM && !early && WebAssembly.compileStreaming) {
     early = { response, module: WebAssembly.compileStreaming(response.clone()) };
     early.module.catch(() => {}); // Pyodide then compiles it itself
   }
   return response;
 };
+wasmEarly = self.fetch(here(`./pyodide/${WASM}`));
+wasmEarly.catch(() => {}); // Pyodide's own fetch then tries again
 
 // The snapshot, the largest download, read as it arrives into one buffer of its size.
 async function fetchWithProgress(path, total) {
@@ -166,8 +188,10 @@ let linkKbps = null; // the measured speed, reported with "ready"
 
 // Times the loader's download (bytes over the response's own duration, so the request's
 // round trip does not count); Pyodide's own load of it then comes from the HTTP cache.
+// Its size on the wire also tells whether the host sent Brotli or gzip.
 async function linkIsFast(indexURL) {
-  if (!BUILD.loader || !BUILD.extraBytes) return true;
+  const extra = BUILD.extraBytes;
+  if (!BUILD.loader || !extra.br) return true;
   const url = `${indexURL}${BUILD.loader}`;
   try {
     await (await fetch(url)).arrayBuffer();
@@ -179,7 +203,9 @@ async function linkIsFast(indexURL) {
   const ms = Math.max(1, entry.responseEnd - entry.responseStart);
   const bytesPerMs = entry.encodedBodySize / ms;
   linkKbps = Math.round(bytesPerMs * 8);
-  if (BUILD.extraBytes / bytesPerMs < PLAIN_START_MS) return true;
+  const loader = BUILD.loaderBytes;
+  const gzip = entry.encodedBodySize > (loader.br + loader.gzip) / 2;
+  if ((gzip ? extra.gzip : extra.br) / bytesPerMs < SNAPSHOT_WITHIN_MS) return true;
   step("slow");
   return false;
 }
@@ -188,7 +214,8 @@ async function start() {
   // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
   // micropip, from the same folder.
   const indexURL = here("./pyodide/");
-  const options = { indexURL };
+  // code objects without column positions, as in the build's stdlib and snapshot
+  const options = { indexURL, env: { PYTHONNODEBUGRANGES: "1" } };
   if (BUILD.lock) Object.assign(options, { lockFileContents: BUILD.lock, packageBaseUrl: indexURL });
   const wheel = BUILD.wheel;
   // The engine's wheel: needed before the import only without the snapshot; with it, it
@@ -224,47 +251,57 @@ async function start() {
       console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
     }
     expect(PLAIN_FILES());
-    wheelFile().catch(() => {}); // awaited when installing, which reports a failure itself
-    // micropip's wheel into the HTTP cache while Python starts (loadPackage then revalidates)
-    const micropip = BUILD.lock?.packages?.micropip?.file_name;
-    if (micropip) fetch(`${indexURL}${micropip}`).then((r) => r.arrayBuffer()).catch(() => {});
-    pyodide = await loadPyodide(options);
+    wheelFile().catch(() => {}); // awaited when unpacking, which reports a failure itself
+    // the stdlib files the engine's first answers need; the rest (the lazy zip) comes
+    // once the worker is idle
+    const first = BUILD.firstStdlib ? { stdLibURL: `${indexURL}${BUILD.firstStdlib}` } : {};
+    pyodide = await loadPyodide({ ...options, ...first });
   }
   step("pyodide");
   const writeWheel = async () => {
     pyodide.FS.writeFile(`/tmp/${wheel}`, new Uint8Array(await wheelFile()));
   };
   const installed = () => self.postMessage({ type: "installed", version: pyodide.runPython(VERSION) });
+  // the rest of the trimmed stdlib, on sys.path after the part loaded at the start (whose
+  // modules the plain start has not all imported yet)
+  const lazyStdlib = async () => {
+    if (!BUILD.lazyStdlib) return;
+    const lazy = await fetchBytes(`./pyodide/${BUILD.lazyStdlib}`);
+    const path = pyodide.runPython(STDLIB_PATH).replace(/[^/]*$/, BUILD.lazyStdlib);
+    pyodide.FS.writeFile(path, new Uint8Array(lazy));
+    pyodide.runPython(ADD_PATH(path));
+  };
   if (steps.snapshot) {
     // The restored interpreter carries the build's random state: draw a fresh one; and
     // zipimport's index of the build's stdlib zip, which is not the one loaded here.
     pyodide.runPython(FRESH);
     // Every module and the demos are in the snapshot: the files can wait till idle.
     unpackWhenIdle = async () => {
-      const lazy = BUILD.emptyStdlib && fetchBytes(`./pyodide/${BUILD.lazyStdlib}`);
+      const lazy = lazyStdlib();
       await writeWheel();
-      if (lazy) {
-        pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), new Uint8Array(await lazy));
-        pyodide.runPython(FORGET_ZIPS);
-      }
+      await lazy;
       pyodide.runPython(UNPACK(wheel));
       installed();
     };
   } else {
-    // micropip (pinned by the lock's sha256, from our own folder) installs the wheel, as
-    // it did at build time for the snapshot
-    await Promise.all([pyodide.loadPackage("micropip", { messageCallback: () => {} }), writeWheel()]);
-    await pyodide.runPythonAsync(INSTALL(wheel));
+    // the wheel's files where micropip put them at build time for the snapshot
+    await writeWheel();
+    pyodide.runPython(UNPACK(wheel));
     step("unpacked");
+    // the metadata's modules (for the version) are in the lazy part of the stdlib
+    unpackWhenIdle = async () => {
+      if (BUILD.firstStdlib) await lazyStdlib();
+      installed();
+    };
   }
   const handle = pyodide.pyimport("doko.api").handle;
   step("imported");
-  if (!steps.snapshot) installed();
   return handle;
 }
 
-// With a snapshot, the engine's files (modules imported later, demo games, its metadata)
-// go to site-packages once no request has come for a while, off the first answers' path.
+// The rest of the stdlib and, with a snapshot, the engine's files (modules imported later,
+// demo games, its metadata) arrive once no request has come for a while, off the first
+// answers' path.
 let unpackWhenIdle = null;
 let idleTimer = 0;
 const IDLE_MS = 500;

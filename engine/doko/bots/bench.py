@@ -2,14 +2,17 @@
 
 ``games_per_second`` plays random games through :func:`doko.bots.sim.simulate`;
 ``decision_times`` times one bot level on seat 0 (the others play standard)
-and gives p50/p95 in milliseconds. The page's api request ``bench`` runs both,
-for ``python build.py bench``.
+and gives p50/p95 in milliseconds; ``reservation_times`` times every decision
+before the first card (reservations, Armut) with the level on all four seats,
+the ones a new game waits for, and gives p50/p95/max. The page's api request
+``bench`` runs them, for ``python build.py bench``.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..game.cards import deal
@@ -54,7 +57,36 @@ def decision_times(
             else:
                 action = other(obs, rng)
             state = apply(state, action, obs.listed)
-    samples.sort()
+    return _quantiles(samples)
+
+
+BEFORE_THE_CARDS = ("reservations", "poverty", "poverty-return")
+
+
+def reservation_times(
+    level: str, deals: int, rules: str = "ddv", seed: int = 1
+) -> dict[str, float]:
+    """p50/p95/max (ms) of every decision before the first card in ``deals`` deals,
+    ``level`` on every seat."""
+    rule_set = load_rules(rules)
+    bot = get_bot(level)
+    rng = random.Random(seed)
+    samples: list[float] = []
+    for _ in range(deals):
+        state = new_game(rule_set, deal(rule_set.deck_for(4), 4, rng.randrange(2**32), 3), 3)
+        while state.phase in BEFORE_THE_CARDS:
+            seat = state.to_act
+            assert seat is not None
+            obs = observe(state, seat)
+            start = time.perf_counter()
+            action = bot(obs, rng)
+            samples.append((time.perf_counter() - start) * 1000)
+            state = apply(state, action, obs.listed)
+    return {**_quantiles(samples), "max_ms": round(max(samples), 3)}
+
+
+def _quantiles(samples: list[float]) -> dict[str, float]:
+    samples = sorted(samples)
     return {
         "decisions": len(samples),
         "p50_ms": round(samples[len(samples) // 2], 3),
@@ -63,14 +95,21 @@ def decision_times(
 
 
 def run(payload: dict[str, Any]) -> dict[str, Any]:
-    """The api request: ``{"games": N, "decisions": {"standard": 100, ...}}``."""
+    """The api request: ``{"games": N, "decisions": {"standard": 100, ...},
+    "reservations": {"strong": 50, ...}}`` (deals per level for the second)."""
     games = payload.get("games", 100)
-    wanted = payload.get("decisions", {})
     if not isinstance(games, int) or not 0 < games <= MAX_GAMES:
         raise DokoError("bench-games", most=MAX_GAMES)
+    out: dict[str, Any] = {"games": games, "games_per_second": games_per_second(games=games)}
+    out["decisions"] = _timed(payload.get("decisions", {}), decision_times)
+    out["reservations"] = _timed(payload.get("reservations", {}), reservation_times)
+    return out
+
+
+def _timed(wanted: Any, measure: Callable[[str, int], dict[str, float]]) -> dict[str, Any]:
+    """``measure(level, count)`` for each level of a checked ``{level: count}``."""
     if not isinstance(wanted, dict):
         raise DokoError("bench-decisions")
-    out: dict[str, Any] = {"games": games, "games_per_second": games_per_second(games=games)}
     times: dict[str, Any] = {}
     for level, count in wanted.items():
         if not isinstance(level, str) or len(level) > 40:
@@ -81,6 +120,5 @@ def run(payload: dict[str, Any]) -> dict[str, Any]:
             raise DokoError("bench-level", level=level) from None
         if not isinstance(count, int) or not 0 < count <= MAX_DECISIONS:
             raise DokoError("bench-decision-count", most=MAX_DECISIONS)
-        times[level] = decision_times(level, count)
-    out["decisions"] = times
-    return out
+        times[level] = measure(level, count)
+    return times

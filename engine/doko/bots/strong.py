@@ -111,6 +111,12 @@ SOLO_MARGIN = 0.6  # points a solo must beat the normal game by (rollouts flatte
 # rollout policy plays worst.
 KIND_MARGIN = {"fleshless": 2.5}
 DUTY_BONUS = 1.5  # a Pflichtsolo owed is best played on a hand that suits it
+# A reservation, an answer to an Armut or the cards given back are weighed on at most
+# this many played-out deals in all, whatever the level: the bots' reservations come
+# before the first card, and must answer within a tenth of a second in the page.
+CHOICE_ROLLOUTS = 48
+RACE_ROUND = 6  # deals between looks at the race
+RACE_Z = 2.0  # standard errors a choice may trail the best by and stay in the race
 
 
 def choose_strong(
@@ -523,17 +529,16 @@ def choose_reservation(
     candidates = _reservation_candidates(obs, words, forced)
     if len(candidates) == 1:
         return Action.saying(obs.seat, candidates[0]), "no reservation worth weighing"
-    means = _evaluate(obs, rng, candidates, count, deadline)
     owes = obs.seat in obs.public.owes_duty_solo and obs.rules.duty_solo_rounds > 0
 
-    def score(word: str) -> float:
+    def handicap(word: str) -> float:
         kind = solo_kind(word)
         if kind is None or forced:
-            return means[word]
-        margin = KIND_MARGIN.get(kind, SOLO_MARGIN)
-        return means[word] - margin + (DUTY_BONUS if owes else 0.0)
+            return 0.0
+        return -KIND_MARGIN.get(kind, SOLO_MARGIN) + (DUTY_BONUS if owes else 0.0)
 
-    best = max(candidates, key=lambda w: (score(w), w == "healthy"))
+    means = _evaluate(obs, rng, candidates, count, deadline, handicap=handicap)
+    best = max(means, key=lambda w: (means[w] + handicap(w), w == "healthy"))
     return Action.saying(obs.seat, best), f"{best} plays best on sampled deals ({means[best]:+.1f})"
 
 
@@ -581,7 +586,7 @@ def choose_poverty_answer(
 ) -> tuple[Action, str]:
     words = obs.legal_words
     means = _evaluate(obs, rng, words, count, deadline, poverty_world)
-    best = max(words, key=lambda w: (means[w], w == "decline"))
+    best = max(means, key=lambda w: (means[w], w == "decline"))
     return Action.saying(obs.seat, best), f"{best} plays best on sampled deals ({means[best]:+.1f})"
 
 
@@ -599,7 +604,7 @@ def choose_poverty_return(
     if len(candidates) == 1:
         return Action.saying(obs.seat, candidates[0]), "the only sensible cards to give back"
     means = _evaluate(obs, rng, candidates, count, deadline)
-    best = max(candidates, key=lambda w: (means[w], w == candidates[0]))
+    best = max(means, key=lambda w: (means[w], w == candidates[0]))
     given = ",".join(map(str, returned_cards(best)))
     why = f"giving back {given} plays best on sampled deals ({means[best]:+.1f})"
     return Action.saying(obs.seat, best), why
@@ -637,20 +642,47 @@ def _evaluate(
     count: int,
     deadline: float,
     make_world: Callable[[Observation, random.Random], GameState] = sample_world,
+    handicap: Callable[[str], float] = lambda word: 0.0,
+    rollouts: int = CHOICE_ROLLOUTS,
+    race_every: int = RACE_ROUND,
 ) -> dict[str, float]:
-    """Mean points of each word, played out from here on the same sampled deals."""
-    totals = dict.fromkeys(words, 0.0)
-    used = 0
-    for _ in range(count):
-        if used >= 2 and time.perf_counter() > deadline:
+    """Mean points of the words still in the race, played out from here on the same
+    sampled deals (at most ``count``, and ``rollouts`` played-out deals in all).
+
+    Every ``race_every`` deals a word whose mean (plus its ``handicap``) trails the
+    best by ``RACE_Z`` standard errors of their difference drops out, so the close
+    choices get the deals the clear ones do not need."""
+    values: dict[str, list[float]] = {word: [] for word in words}
+    alive = list(words)
+    played = 0
+    while len(values[alive[0]]) < count and played + len(alive) <= rollouts:
+        if len(values[alive[0]]) >= 2 and time.perf_counter() > deadline:
             break
         world = make_world(obs, rng)
         seed = rng.randrange(2**32)
-        for word in words:
+        for word in alive:
             state = apply(world, Action.saying(obs.seat, word))
-            totals[word] += finish(state, obs.seat, random.Random(seed))
-        used += 1
-    return {w: t / used for w, t in totals.items()}
+            values[word].append(finish(state, obs.seat, random.Random(seed)))
+        played += len(alive)
+        if len(alive) > 1 and len(values[alive[0]]) % race_every == 0:
+            alive = _still_racing(alive, values, handicap)
+    return {w: sum(values[w]) / len(values[w]) for w in alive}
+
+
+def _still_racing(
+    alive: list[str], values: dict[str, list[float]], handicap: Callable[[str], float]
+) -> list[str]:
+    """The words not clearly behind the best on the deals played so far."""
+    n = len(values[alive[0]])
+    lead = max(alive, key=lambda w: sum(values[w]) / n + handicap(w))
+    out = []
+    for word in alive:
+        diffs = [a - b for a, b in zip(values[lead], values[word], strict=True)]
+        mean = sum(diffs) / n + handicap(lead) - handicap(word)
+        spread = math.sqrt(sum((d - sum(diffs) / n) ** 2 for d in diffs) / (n - 1) / n)
+        if word == lead or mean <= RACE_Z * spread:
+            out.append(word)
+    return out
 
 
 def finish(state: GameState, seat: int, rng: random.Random) -> float:
