@@ -190,7 +190,8 @@ def build(use_snapshot: bool = True) -> None:
             extra = size[DIST / snapshot.NAME] + size[pyodide_dir / snapshot.EMPTY]
             extra -= size[pyodide_dir / snapshot.FIRST] + size[engine_wheel]
             build_info["extraBytes"][coding] = max(0, extra)
-            log(f"the snapshot start downloads {extra / 1e6:.2f} MB more than the plain one ({coding})")
+            more = f"{extra / 1e6:.2f} MB more than the plain one ({coding})"
+            log(f"the snapshot start downloads {more}")
     fill(WEB / "worker.js", DIST / "worker.js", "BUILD", build_info)
     saved = fast.precompress(DIST, CACHE, log)  # every file once, worker.js filled
     log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
