@@ -187,21 +187,33 @@ async function fetchWithProgress(path, total) {
 let linkKbps = null; // the measured speed, reported with "ready"
 
 // Times the loader's download (bytes over the response's own duration, so the request's
-// round trip does not count); Pyodide's own load of it then comes from the HTTP cache.
-// Its size on the wire also tells whether the host sent Brotli or gzip.
+// round trip does not count), counting the wasm's bytes that arrived meanwhile; Pyodide's
+// own load of the loader then comes from the HTTP cache. Its size on the wire also tells
+// whether the host sent Brotli or gzip.
+// The wasm's bytes on the wire per byte that arrives (counted decompressed), with Brotli:
+// from a gzip host a little more, so the link is taken for a little slower than it is.
+function shareOfWire() {
+  const [bytes, sent] = sizes[WASM] ?? [1, 1];
+  return sent / bytes;
+}
+
 async function linkIsFast(indexURL) {
   const extra = BUILD.extraBytes;
   if (!BUILD.loader || !extra.br) return true;
   const url = `${indexURL}${BUILD.loader}`;
+  let wasmBytes = 0; // the wasm's bytes that came meanwhile: the link carried both
   try {
-    await (await fetch(url)).arrayBuffer();
+    const response = await fetch(url);
+    const before = arrived[WASM] ?? 0;
+    await response.arrayBuffer();
+    wasmBytes = (arrived[WASM] ?? 0) - before;
   } catch {
     return true;
   }
   const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(url).pop());
   if (!entry || !entry.encodedBodySize) return true; // from a cache: fast
   const ms = Math.max(1, entry.responseEnd - entry.responseStart);
-  const bytesPerMs = entry.encodedBodySize / ms;
+  const bytesPerMs = (entry.encodedBodySize + wasmBytes * shareOfWire()) / ms;
   linkKbps = Math.round(bytesPerMs * 8);
   const loader = BUILD.loaderBytes;
   const gzip = entry.encodedBodySize > (loader.br + loader.gzip) / 2;

@@ -117,6 +117,8 @@ def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
     page.on("request", lambda r: fetched.append(r.url.rsplit("/", 1)[-1]))
     page.goto("#/play?rules=ddv&seed=5")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
+    # on this fast link the snapshot start, which needs no stdlib files to begin with
+    assert ("python_stdlib_first.zip" in fetched) is not snapshot
     # with the snapshot, the wheel's files are unpacked once the worker is idle
     page.wait_for_function("() => window.__installed.length > 0", timeout=60_000)
     assert page.evaluate("() => window.__installed") == [_version()]
