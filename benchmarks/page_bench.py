@@ -578,6 +578,7 @@ PROFILES = (
     ("10,40", "gzip", 1.0),
     ("10,40", "br", 1.0),
     ("2,150", "gzip", 1.0),
+    ("2,150", "br", 1.0),
     ("10,40", "gzip", 4.0),
 )
 BUDGET_MB = {"gzip": 5.0, "br": 4.0}  # bytes before the first card, at most
@@ -678,8 +679,8 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = print) -> i
     parser.add_argument(
         "--first-visit",
         action="store_true",
-        help="the first visit on each network profile (gzip and Brotli hosts, 10 Mbit/s "
-        "40 ms, 2 Mbit/s 150 ms, a 4x slower CPU), against the bare page",
+        help="the first visit on each network profile (gzip and Brotli hosts at 10 Mbit/s "
+        "40 ms and 2 Mbit/s 150 ms, a 4x slower CPU), against the bare page",
     )
     args = parser.parse_args(argv)
     if args.first_visit:
