@@ -1,11 +1,14 @@
-"""The Python runtime the site carries: Pyodide from npm, micropip from PyPI, both pinned.
+"""The Python runtime: Pyodide from npm (the site carries it), micropip from PyPI.
+
+Both pinned; the build installs the engine with micropip, the site does not carry it.
 
 ``fetch_pyodide(cache)``: the npm tarball (``npm pack``, checked against npm's sha512);
 ``copy_pyodide(tgz, out)``: the runtime files only; ``fetch_micropip()``: micropip's
 wheel as PyPI publishes it, kept in buildtools/wheels/ (so the build runs without pip
-on a fresh machine), checked against its sha256; ``lock()``: the lock file the worker
-hands to ``loadPyodide`` inline (``lockFileContents``), naming only micropip, so Pyodide
-never fetches its 120 kB ``pyodide-lock.json`` and never reaches for a CDN.
+on a fresh machine), checked against its sha256; ``lock()``: the lock file the build's
+Node runs hand to ``loadPyodide`` inline (``lockFileContents``), naming only micropip
+(the worker's copy names no package), so Pyodide never fetches its 120 kB
+``pyodide-lock.json`` and never reaches for a CDN.
 """
 
 from __future__ import annotations
