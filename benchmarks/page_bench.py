@@ -637,7 +637,7 @@ def _engine_lines(engine: dict[str, Any]) -> list[str]:
             f"      {level:<10} {name:<16} card play and words {t['p50_ms']:>7.0f} / "
             f"{t['p95_ms']:<6.0f}"
         )
-    for level, t in engine["reservations"].items():
+    for level, t in engine.get("reservations", {}).items():
         name = PLAYER_NAMES.get(level, "").strip()
         out.append(
             f"      {level:<10} {name:<16} before the first card {t['p50_ms']:>5.0f} / "

@@ -1,11 +1,13 @@
 // Build step, two uses (build.py runs it through buildtools/snapshot.py):
 //
-//   node make_snapshot.mjs modules PYODIDE_DIR WHEEL LOCK.json EXTRA.json OUT.json INSTALLED.json
+//   node make_snapshot.mjs modules PYODIDE_DIR WHEEL LOCK.json EXTRA.json OUT.json INSTALLED.json ENGINE.zip
 //     start Pyodide as the page's worker does without a snapshot, install the engine's
 //     wheel with micropip, import the engine, play a few games with every bot, import
 //     EXTRA.json's modules (every module the engine's sources name); write the standard
-//     library files Python has loaded (what the trimmed python_stdlib.zip keeps) and the
-//     files micropip installed (INSTALLED.json).
+//     library files Python has loaded (what the trimmed python_stdlib.zip keeps), the
+//     files micropip installed (INSTALLED.json) and the same files with each module
+//     compiled by this Python (ENGINE.zip: what the worker's start without the snapshot
+//     imports from, so that it compiles nothing).
 //   node make_snapshot.mjs snapshot PYODIDE_DIR INSTALLED.json LOCK.json EXTRA.json OUT.bin OUT.json
 //     start Pyodide with the (trimmed) stdlib in PYODIDE_DIR, put micropip's installed
 //     files in site-packages, import the engine, play a few games, list the stdlib
@@ -87,7 +89,7 @@ doko.page.share.load_demos()
 `);
 if (mode === "modules") pyodide.runPython(`import importlib.metadata; importlib.metadata.version("doko")`);
 
-const [extraPath, out, second] = rest;
+const [extraPath, out, second, engineZip] = rest;
 const extra = JSON.parse(readFileSync(extraPath, "utf8"));
 // The snapshot imports only what playing needs: the rest of what the engine's sources
 // name (the command line's argparse, multiprocessing, ...) made it 0.6 MB larger
@@ -130,6 +132,7 @@ for top in sorted(os.listdir(site)):
 json.dumps(files, sort_keys=True)
 `);
   writeFileSync(second, installed);
+  writeFileSync(engineZip, compiledEngine(JSON.parse(installed)));
 } else {
   writeFileSync(second, JSON.stringify(filesLoaded()));
   pyodide.runPython("import gc; gc.collect()");
@@ -192,6 +195,30 @@ del FILES
 json.dumps(_out, sort_keys=True)
 `);
   return out;
+}
+
+// The engine's files as a zip to import from: each module as the .pyc this Python
+// compiles (without docstrings and asserts, like the stdlib), the demo games and the
+// package's metadata as they are; stored, with fixed times (the host compresses it).
+function compiledEngine(files) {
+  pyodide.globals.set("FILES", pyodide.toPy(files));
+  pyodide.runPython(`
+import base64, io, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+_out = io.BytesIO()
+with zipfile.ZipFile(_out, "w", zipfile.ZIP_STORED) as _z:
+    for _name in sorted(FILES):
+        _data = base64.b64decode(FILES[_name])
+        if _name.endswith(".py"):
+            _code = compile(_data, _name, "exec", dont_inherit=True, optimize=2)
+            _name, _data = _name + "c", _code_to_timestamp_pyc(_code, 0, 0)
+        _z.writestr(zipfile.ZipInfo(_name, (2020, 1, 1, 0, 0, 0)), _data)
+ENGINE = _out.getvalue()
+del FILES, _out, _z, _name, _data
+`);
+  const bytes = pyodide.globals.get("ENGINE").toJs();
+  pyodide.runPython("del ENGINE");
+  return bytes;
 }
 
 // The standard library files behind the modules Python has loaded.

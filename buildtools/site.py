@@ -48,8 +48,8 @@ snapshot.bin
           A memory image of the Pyodide runtime above with the engine loaded
           (licenses as above).
 
-doko-*.whl, *.js, *.css, *.html
-          Doppelkopf engine and page, MIT license.
+doko-*.zip, *.js, *.css, *.html
+          Doppelkopf engine (compiled) and page, MIT license.
 
 app.js    also holds qrcode-generator {qr_version} by Kazuhiko Arase (npm package
           "qrcode-generator", https://github.com/kazuhikoarase/qrcode-generator),
@@ -132,7 +132,8 @@ def build(use_snapshot: bool = True) -> None:
     pyodide_dir = DIST / "pyodide"
     info = runtime.copy_pyodide(tgz, pyodide_dir)
     shutil.copyfile(micropip, pyodide_dir / runtime.MICROPIP)
-    engine_wheel, count = wheel.build_wheel(ENGINE, ROOT / "pyproject.toml", DIST)
+    # the wheel is for micropip at build time; the site carries the engine compiled
+    engine_wheel, count = wheel.build_wheel(ENGINE, ROOT / "pyproject.toml", CACHE / "wheel")
     lock = runtime.lock(info)
     CACHE.mkdir(exist_ok=True)
     lock_file = CACHE / "lock.json"
@@ -157,8 +158,9 @@ def build(use_snapshot: bool = True) -> None:
     (pyodide_dir / runtime.MICROPIP).unlink()
     if made:  # either start loads the trimmed stdlib in two parts (snapshot.FIRST, LAZY)
         (pyodide_dir / snapshot.STDLIB).unlink()
+    engine = wheel.engine_archive(engine_wheel, snapshot.compiled_engine(CACHE), DIST)
     build_info = {
-        "wheel": engine_wheel.name,
+        "engine": engine.name,
         "lock": {**lock, "packages": {}},  # no package to load: Pyodide fetches no lock file
         "snapshot": made,
         "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
@@ -179,7 +181,7 @@ def build(use_snapshot: bool = True) -> None:
     log(f"modulepreload links in index.html: {links}")
     # the files either start fetches, [bytes, bytes sent] (Brotli), for the progress bar
     loader = pyodide_dir / build_info["loader"]
-    start_files = [DIST / snapshot.NAME, engine_wheel, loader, pyodide_dir / "pyodide.asm.wasm"]
+    start_files = [DIST / snapshot.NAME, engine, loader, pyodide_dir / "pyodide.asm.wasm"]
     start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.FIRST, snapshot.EMPTY)]
     start_files = [p for p in start_files if p.exists()]
     sent = {coding: fast.sent_sizes(start_files, CACHE, log, coding) for coding in ("br", "gzip")}
@@ -188,7 +190,7 @@ def build(use_snapshot: bool = True) -> None:
     if made:  # what the snapshot start downloads more than the plain one
         for coding, size in sent.items():
             extra = size[DIST / snapshot.NAME] + size[pyodide_dir / snapshot.EMPTY]
-            extra -= size[pyodide_dir / snapshot.FIRST] + size[engine_wheel]
+            extra -= size[pyodide_dir / snapshot.FIRST] + size[engine]
             build_info["extraBytes"][coding] = max(0, extra)
             more = f"{extra / 1e6:.2f} MB more than the plain one ({coding})"
             log(f"the snapshot start downloads {more}")

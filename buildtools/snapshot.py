@@ -90,20 +90,25 @@ def trim_stdlib(
     )
     cached = cache / f"stdlib-{key}.json"
     installed = cache / f"installed-{key}.json"
-    if not (cached.exists() and installed.exists()):
+    engine = cache / f"engine-{key}.zip"
+    if not (cached.exists() and installed.exists() and engine.exists()):
         log("installing the wheel with micropip, finding the stdlib the engine uses (node)")
         cache.mkdir(exist_ok=True)
-        for old in [*cache.glob("stdlib-*.json"), *cache.glob("installed-*.json")]:
+        olds = ("stdlib-*.json", "installed-*.json", "engine-*.zip")
+        for old in [p for pattern in olds for p in cache.glob(pattern)]:
             old.unlink()
         with tempfile.TemporaryDirectory() as tmp:
             extra_json = Path(tmp) / "extra.json"
             extra_json.write_text(json.dumps(extra))
             out = Path(tmp) / "files.json"
             zipped = Path(tmp) / "installed.json"
+            compiled = Path(tmp) / "engine.zip"
             args = ["modules", str(runtime), str(wheel), str(lock), str(extra_json), str(out)]
-            if not _node([*args, str(zipped)], log, "micropip run (the whole stdlib is kept)"):
+            args += [str(zipped), str(compiled)]
+            if not _node(args, log, "micropip run (the whole stdlib is kept)"):
                 return None
             shutil.copyfile(zipped, installed)
+            shutil.copyfile(compiled, engine)
             shutil.copyfile(out, cached)
     # {file: its .pyc, base64, or null}: modules go in compiled, so that the start without
     # the snapshot does not compile them (zipimport takes a .pyc without its source)
@@ -142,6 +147,11 @@ def _stored(info: zipfile.ZipInfo, name: str | None = None) -> zipfile.ZipInfo:
 def installed_files(cache: Path) -> Path | None:
     """The files micropip installed in trim_stdlib's run ({path: base64}), if it ran."""
     return next(iter(sorted(cache.glob("installed-*.json"))), None)
+
+
+def compiled_engine(cache: Path) -> Path | None:
+    """The same files with each module compiled (a zip to import from), if it ran."""
+    return next(iter(sorted(cache.glob("engine-*.zip"))), None)
 
 
 LAZY = "python_stdlib_lazy.zip"
@@ -201,9 +211,13 @@ def write_snapshot(
         zipfile.ZipFile(runtime / FIRST, "w") as first,
         zipfile.ZipFile(runtime / LAZY, "w") as lazy,
     ):
+        # only the folders of its own files: a folder without its __init__ would be taken
+        # for a namespace package and hide the real one in the lazy zip
+        folders = {n[: i + 1] for n in in_memory for i, c in enumerate(n) if c == "/"}
         for info in src.infolist():
             if info.is_dir():
-                first.writestr(_stored(info), b"")
+                if info.filename in folders:
+                    first.writestr(_stored(info), b"")
             else:
                 part = first if info.filename in in_memory else lazy
                 part.writestr(_stored(info), src.read(info.filename))

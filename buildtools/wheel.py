@@ -1,10 +1,10 @@
 """The engine as a wheel: ``doko-VERSION-py3-none-any.whl``, version from pyproject.toml.
 
 Written directly with zipfile (pure Python, no build backend needed), byte-for-byte
-reproducible (fixed timestamps, sorted entries, stored uncompressed for the host's
-Brotli): micropip installs it at build time, the snapshot is made with what it
-installed and the worker writes the wheel's files to the same place once idle; the
-worker's start without the snapshot installs it with micropip.
+reproducible (fixed timestamps, sorted entries, stored uncompressed): micropip installs
+it at build time and the snapshot is made with what it installed. The site carries
+``engine_archive``'s zip instead: the same files with every module compiled by the
+build's Pyodide (``make_snapshot.mjs``), which the worker imports from.
 """
 
 from __future__ import annotations
@@ -88,3 +88,16 @@ def build_wheel(package: Path, pyproject: Path, out_dir: Path) -> tuple[Path, in
             info.external_attr = 0o644 << 16
             z.writestr(info, data)
     return target, count
+
+
+def engine_archive(built_wheel: Path, compiled: Path | None, out_dir: Path) -> Path:
+    """``doko-VERSION.zip`` in out_dir: the compiled engine (``compiled``), or, where the
+    build could not compile it (no Node), the wheel's files as they are (zipimport then
+    compiles the sources as the worker imports them)."""
+    name, version = built_wheel.name.split("-")[:2]
+    target = out_dir / f"{name}-{version}.zip"
+    if compiled is not None:
+        target.write_bytes(compiled.read_bytes())
+    else:
+        target.write_bytes(built_wheel.read_bytes())
+    return target

@@ -1,7 +1,7 @@
 // Module worker: runs the Python engine in Pyodide so the page never blocks.
 // Protocol: {id, type, payload} in, {id, ok: true, result} or {id, ok: false, error} out.
 // One unsolicited message {type: "ready"} or {type: "failed", error} reports start-up;
-// {type: "installed", version} says the engine's wheel is in site-packages, and
+// {type: "installed", version} says the engine's files and metadata are in place, and
 // {type: "progress", loaded, total} reports the start's downloads (both informative).
 //
 // The runtime's modules are imported dynamically: with static imports the worker would run
@@ -11,12 +11,11 @@
 // @ts-ignore
 const runtimeModules = Promise.all([import("./pyodide/pyodide.mjs"), import("./restore.js")]);
 
-// Filled in by build.py: the engine's wheel (in dist/), the lock file naming micropip
-// (self-hosted next to the runtime, with its sha256) handed to Pyodide inline so it
-// fetches no lock file and never reaches for a CDN, the snapshot and the sizes of the
-// files each start fetches.
+// Filled in by build.py: the engine (a zip of its compiled modules, in dist/), the lock
+// file handed to Pyodide inline so it fetches no lock file and never reaches for a CDN,
+// the snapshot and the sizes of the files each start fetches.
 const BUILD = /*BUILD*/{
-  "wheel": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null,
+  "engine": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null,
   "extraBytes": { "br": 0, "gzip": 0 }, "loaderBytes": { "br": 0, "gzip": 0 },
   "snapshotXor": false, "emptyStdlib": null, "firstStdlib": null, "lazyStdlib": null, "sizes": {},
   "maxText": null,
@@ -24,8 +23,8 @@ const BUILD = /*BUILD*/{
 
 // Which start to take depends on the link. The snapshot skips Python's start-up and the
 // engine's import (about a second of CPU here, several on a phone) but downloads
-// BUILD.extraBytes more than the plain start (the trimmed stdlib, compiled, and the
-// wheel), 1.6 MB with gzip. The runtime's loader (needed either way) is fetched first and
+// BUILD.extraBytes more than the plain start (the stdlib's first part and the engine,
+// both compiled), 2 MB with gzip. The runtime's loader (needed either way) is fetched first and
 // timed: the snapshot is taken when its extra bytes arrive within SNAPSHOT_WITHIN_MS at
 // that speed (about 25 Mbit/s and faster, and always from the offline cache); on a
 // phone's network the plain start keeps the first visit's bytes down.
@@ -37,18 +36,6 @@ const steps = {};
 const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
 step("start");
 
-// With the snapshot, the wheel's files are written where micropip put them at build time
-// (the snapshot holds Python's memory, not its files). Only site-packages' finder forgets
-// its listing: importlib.invalidate_caches() would also re-read the stdlib zip's index.
-const UNPACK = (wheel) => `
-import os, sys, sysconfig, zipfile
-site = sysconfig.get_paths()["purelib"]
-with zipfile.ZipFile("/tmp/${wheel}") as z:
-    z.extractall(site)
-os.remove("/tmp/${wheel}")
-if sys.path_importer_cache.get(site) is not None:
-    sys.path_importer_cache[site].invalidate_caches()
-`;
 const FORGET_ZIPS = `
 import sys, zipimport
 zipimport._zip_directory_cache.clear()
@@ -60,17 +47,20 @@ import random
 random.seed()
 ${FORGET_ZIPS}`;
 const STDLIB_PATH = `import sys; next(p for p in sys.path if p.endswith(".zip"))`;
-// A second stdlib zip: on sys.path after the first, and in the __path__ of every package
-// imported from the first (their submodules are looked for there, not on sys.path).
-const ADD_PATH = (path) => `
+const SITE_PATH = `import sys; next(p for p in sys.path if p.endswith("site-packages"))`;
+// A zip to import from, standing in for the folder `under`: on sys.path (first, or right
+// after `under`), and in the __path__ of every package already imported from `under`
+// (their submodules are looked for there, not on sys.path). The stdlib's second part
+// joins its first; the engine's zip joins site-packages, where the snapshot's engine
+// came from at build time.
+const ADD_ZIP = (path, under, first) => `
 import sys
-_stdlib = next(p for p in sys.path if p.endswith(".zip"))
-sys.path.insert(sys.path.index(_stdlib) + 1, "${path}")
+sys.path.insert(${first ? "0" : `sys.path.index("${under}") + 1`}, "${path}")
 for _module in list(sys.modules.values()):
     _paths = getattr(_module, "__path__", None)
     if isinstance(_paths, list):
-        _paths += ["${path}" + p[len(_stdlib):] for p in _paths if p.startswith(_stdlib + "/")]
-del _stdlib, _module, _paths
+        _paths += ["${path}" + p[len("${under}"):] for p in _paths if p.startswith("${under}/")]
+del _module, _paths
 `;
 const VERSION = `import importlib.metadata; importlib.metadata.version("doko")`;
 
@@ -90,7 +80,7 @@ const arrived = {};
 let expected = [];
 let told = -1;
 const START_FILES = () => [BUILD.loader, WASM, "snapshot.bin", BUILD.emptyStdlib];
-const PLAIN_FILES = () => [BUILD.loader, WASM, BUILD.firstStdlib ?? "python_stdlib.zip", BUILD.wheel];
+const PLAIN_FILES = () => [BUILD.loader, WASM, BUILD.firstStdlib ?? "python_stdlib.zip", BUILD.engine];
 
 function expect(names) {
   expected = names.filter((name) => sizes[name]);
@@ -229,11 +219,10 @@ async function start() {
   // code objects without column positions, as in the build's stdlib and snapshot
   const options = { indexURL, env: { PYTHONNODEBUGRANGES: "1" } };
   if (BUILD.lock) Object.assign(options, { lockFileContents: BUILD.lock, packageBaseUrl: indexURL });
-  const wheel = BUILD.wheel;
-  // The engine's wheel: needed before the import only without the snapshot; with it, it
+  // The engine's zip: needed before the import only without the snapshot; with it, it
   // is fetched once the worker is idle, so it never shares the link with the runtime.
-  let wheelBytes = null;
-  const wheelFile = () => (wheelBytes ??= fetchBytes(`./${wheel}`));
+  let engineBytes = null;
+  const engineFile = () => (engineBytes ??= fetchBytes(`./${BUILD.engine}`));
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
   let pyodide = null;
@@ -263,25 +252,31 @@ async function start() {
       console.warn(`starting Pyodide without the snapshot: ${lastLine(err)}`);
     }
     expect(PLAIN_FILES());
-    wheelFile().catch(() => {}); // awaited when unpacking, which reports a failure itself
+    engineFile().catch(() => {}); // awaited before the import, which reports a failure
     // the stdlib files the engine's first answers need; the rest (the lazy zip) comes
     // once the worker is idle
     const first = BUILD.firstStdlib ? { stdLibURL: `${indexURL}${BUILD.firstStdlib}` } : {};
     pyodide = await loadPyodide({ ...options, ...first });
   }
   step("pyodide");
-  const writeWheel = async () => {
-    pyodide.FS.writeFile(`/tmp/${wheel}`, new Uint8Array(await wheelFile()));
+  // the stdlib's zip, and the folder the engine's and the lazy stdlib's zips go to
+  const stdlib = pyodide.runPython(STDLIB_PATH);
+  const folder = stdlib.replace(/[^/]*$/, "");
+  // the engine's zip, importable
+  const addEngine = async (first) => {
+    const path = `${folder}${BUILD.engine}`;
+    pyodide.FS.writeFile(path, new Uint8Array(await engineFile()));
+    pyodide.runPython(ADD_ZIP(path, pyodide.runPython(SITE_PATH), first));
   };
   const installed = () => self.postMessage({ type: "installed", version: pyodide.runPython(VERSION) });
-  // the rest of the trimmed stdlib, on sys.path after the part loaded at the start (whose
-  // modules the plain start has not all imported yet)
+  // the rest of the trimmed stdlib, after the part loaded at the start (whose modules
+  // the plain start has not all imported yet)
   const lazyStdlib = async () => {
     if (!BUILD.lazyStdlib) return;
     const lazy = await fetchBytes(`./pyodide/${BUILD.lazyStdlib}`);
-    const path = pyodide.runPython(STDLIB_PATH).replace(/[^/]*$/, BUILD.lazyStdlib);
+    const path = `${folder}${BUILD.lazyStdlib}`;
     pyodide.FS.writeFile(path, new Uint8Array(lazy));
-    pyodide.runPython(ADD_PATH(path));
+    pyodide.runPython(ADD_ZIP(path, stdlib, false));
   };
   if (steps.snapshot) {
     // The restored interpreter carries the build's random state: draw a fresh one; and
@@ -290,15 +285,12 @@ async function start() {
     // Every module and the demos are in the snapshot: the files can wait till idle.
     unpackWhenIdle = async () => {
       const lazy = lazyStdlib();
-      await writeWheel();
+      await addEngine(false);
       await lazy;
-      pyodide.runPython(UNPACK(wheel));
       installed();
     };
   } else {
-    // the wheel's files where micropip put them at build time for the snapshot
-    await writeWheel();
-    pyodide.runPython(UNPACK(wheel));
+    await addEngine(true);
     step("unpacked");
     // the metadata's modules (for the version) are in the lazy part of the stdlib
     unpackWhenIdle = async () => {

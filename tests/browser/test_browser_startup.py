@@ -2,10 +2,11 @@
 
 - The service worker's precache starts only after the engine's first answer, and what
   the game fetched already is revalidated (a 304), never sent a second time.
-- The engine is the project's wheel (installed with micropip at build time into the
-  snapshot; unpacked by the worker itself when it starts without one, so micropip is
-  never fetched): in the page's worker, ``importlib.metadata.version("doko")`` is
-  pyproject.toml's version, with the memory snapshot and without it.
+- The engine is the project's package (its wheel installed with micropip at build time
+  into the snapshot; the same files, compiled, in ``doko-VERSION.zip``, which the worker
+  imports from, so micropip is never fetched): in the page's worker,
+  ``importlib.metadata.version("doko")`` is pyproject.toml's version, with the memory
+  snapshot and without it.
 """
 
 from __future__ import annotations
@@ -100,8 +101,8 @@ def test_precache_starts_after_the_first_answer_and_fetches_nothing_twice(
         assert sent.get(heavy) == 1, f"{heavy} not fetched exactly once"
 
 
-def _wheel_name() -> str:
-    return f"doko-{_version()}-py3-none-any.whl"
+def _engine_name() -> str:
+    return f"doko-{_version()}.zip"
 
 
 def _version() -> str:
@@ -109,8 +110,8 @@ def _version() -> str:
 
 
 @pytest.mark.parametrize("snapshot", [True, False], ids=["snapshot", "no-snapshot"])
-def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
-    if not snapshot:  # the worker then starts Python and unpacks the wheel itself
+def test_the_engine_is_the_projects_package(page: Any, snapshot: bool) -> None:
+    if not snapshot:  # the worker then starts Python and imports the engine's zip
         page.context.route("**/snapshot.bin", lambda route: route.fulfill(status=404, body=""))
     page.add_init_script(CAPTURE_INSTALLED)
     fetched: list[str] = []
@@ -119,10 +120,10 @@ def test_the_engine_is_the_projects_wheel(page: Any, snapshot: bool) -> None:
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     # on this fast link the snapshot start, which needs no stdlib files to begin with
     assert ("python_stdlib_first.zip" in fetched) is not snapshot
-    # with the snapshot, the wheel's files are unpacked once the worker is idle
+    # with the snapshot, the engine's files arrive once the worker is idle
     page.wait_for_function("() => window.__installed.length > 0", timeout=60_000)
     assert page.evaluate("() => window.__installed") == [_version()]
-    assert _wheel_name() in fetched
+    assert _engine_name() in fetched
     assert not any(name.startswith("micropip-") for name in fetched)
     if snapshot:  # the snapshot's download was reported as it arrived, up to all of it
         assert page.evaluate("() => document.documentElement.dataset.engineProgress") == "100"
