@@ -24,10 +24,10 @@ const BUILD = /*BUILD*/{
 // Which start to take depends on the link. The snapshot skips Python's start-up and the
 // engine's import (about a second of CPU here, several on a phone) but downloads
 // BUILD.extraBytes more than the plain start (the stdlib's first part and the engine,
-// both compiled), 2 MB with gzip. The runtime's loader (needed either way) is fetched first and
-// timed: the snapshot is taken when its extra bytes arrive within SNAPSHOT_WITHIN_MS at
-// that speed (about 25 Mbit/s and faster, and always from the offline cache); on a
-// phone's network the plain start keeps the first visit's bytes down.
+// both compiled): 2 MB with gzip. The runtime's loader (needed either way) is fetched
+// first and timed: the snapshot is taken when its extra bytes arrive within
+// SNAPSHOT_WITHIN_MS at that speed (about 25 Mbit/s and faster, and always from the
+// offline cache); on a phone's network the plain start keeps the first visit's bytes down.
 const SNAPSHOT_WITHIN_MS = 500;
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -176,10 +176,6 @@ async function fetchWithProgress(path, total) {
 
 let linkKbps = null; // the measured speed, reported with "ready"
 
-// Times the loader's download (bytes over the response's own duration, so the request's
-// round trip does not count), counting the wasm's bytes that arrived meanwhile; Pyodide's
-// own load of the loader then comes from the HTTP cache. Its size on the wire also tells
-// whether the host sent Brotli or gzip.
 // The wasm's bytes on the wire per byte that arrives (counted decompressed), with Brotli:
 // from a gzip host a little more, so the link is taken for a little slower than it is.
 function shareOfWire() {
@@ -187,6 +183,10 @@ function shareOfWire() {
   return sent / bytes;
 }
 
+// Times the loader's download (bytes over the response's own duration, so the request's
+// round trip does not count), counting the wasm's bytes that arrived meanwhile; Pyodide's
+// own load of the loader then comes from the HTTP cache. Its size on the wire also tells
+// whether the host sent Brotli or gzip.
 async function linkIsFast(indexURL) {
   const extra = BUILD.extraBytes;
   if (!BUILD.loader || !extra.br) return true;
@@ -213,8 +213,8 @@ async function linkIsFast(indexURL) {
 }
 
 async function start() {
-  // indexURL pins runtime and stdlib to our own copy; the inline lock file names only
-  // micropip, from the same folder.
+  // indexURL pins runtime and stdlib to our own copy; the inline lock file names no
+  // package, so Pyodide fetches none.
   const indexURL = here("./pyodide/");
   // code objects without column positions, as in the build's stdlib and snapshot
   const options = { indexURL, env: { PYTHONNODEBUGRANGES: "1" } };

@@ -586,3 +586,36 @@ def test_the_taker_of_an_armut_weighs_what_to_give_back() -> None:
     action, why = choose_strong(obs, random.Random(1), Effort(8, 10.0))
     assert action in obs.legal
     assert (action.seat, action.kind) == (1, "poverty-return") and "sampled deals" in why
+
+
+def test_a_choice_clearly_behind_drops_out_of_the_race() -> None:
+    # six deals each: "solo" trails "healthy" by about 3 points with little spread,
+    # "wedding" by 0.5 with a lot; only the clear loser leaves
+    values = {
+        "healthy": [1.0, 2.0, 1.0, 3.0, 2.0, 1.0],
+        "solo": [-2.0, -1.0, -2.0, 0.0, -1.0, -2.0],
+        "wedding": [4.0, -2.0, 3.0, 1.0, -1.0, 3.0],
+    }
+    racing = strong._still_racing(list(values), values, lambda word: 0.0)
+    assert racing == ["healthy", "wedding"]
+    # a handicap counts: 3.5 points more put the solo in the lead, and "healthy", half a
+    # point behind it in every deal, is now the clear loser
+    bonus = strong._still_racing(list(values), values, lambda w: 3.5 if w == "solo" else 0.0)
+    assert bonus == ["solo", "wedding"]
+
+
+def test_a_reservation_costs_at_most_the_choice_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[int] = []
+    finish = strong.finish
+
+    def counted(state: GameState, seat: int, rng: random.Random) -> float:
+        played.append(seat)
+        return finish(state, seat, rng)
+
+    monkeypatch.setattr(strong, "finish", counted)
+    # both Kreuz-Damen and eight aces: a Hochzeit, the stille one and a Fleischlos to weigh
+    hand = "CQ CQ CK CK CA CA SA SA HA HA DA DA"
+    state = new_game(PRESETS["ddv"], deal_with(hand, 1), dealer=3)
+    action, _ = strong.choose_strong(observe(state, 0), random.Random(3), Effort(128, 60.0))
+    assert action.seat == 0
+    assert 2 * strong.RACE_ROUND <= len(played) <= strong.CHOICE_ROLLOUTS

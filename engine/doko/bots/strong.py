@@ -22,7 +22,9 @@ each choice out in every world:
   word that stays open after this trick needs more than one whose deadline is
   now (waiting shows more cards);
 * reservations and the Trumpfabgabe: each allowed choice played out from the
-  reservations on, against playing a normal game.
+  reservations on, against playing a normal game, on at most ``CHOICE_ROLLOUTS``
+  played-out deals in all (they come before the first card); choices clearly behind
+  drop out early, leaving the deals to the close ones.
 
 Every choice is scored on the same worlds with the same rollouts, so
 differences come from the choice, not the luck of the sample. A fixed world
