@@ -179,13 +179,16 @@ def build(use_snapshot: bool = True) -> None:
     html, links = fast.modulepreload(DIST, (WEB / "index.html").read_text())
     (DIST / "index.html").write_text(html)
     log(f"modulepreload links in index.html: {links}")
-    # the files either start fetches, [bytes, bytes sent] (Brotli), for the progress bar
+    # the files either start fetches, [bytes, bytes sent with Brotli, with gzip], for the
+    # progress bar
     loader = pyodide_dir / build_info["loader"]
     start_files = [DIST / snapshot.NAME, engine, loader, pyodide_dir / "pyodide.asm.wasm"]
     start_files += [pyodide_dir / n for n in (snapshot.STDLIB, snapshot.FIRST, snapshot.EMPTY)]
     start_files = [p for p in start_files if p.exists()]
     sent = {coding: fast.sent_sizes(start_files, CACHE, log, coding) for coding in ("br", "gzip")}
-    build_info["sizes"] = {p.name: [p.stat().st_size, n] for p, n in sent["br"].items()}
+    build_info["sizes"] = {
+        p.name: [p.stat().st_size, n, sent["gzip"][p]] for p, n in sent["br"].items()
+    }
     build_info["loaderBytes"] = {coding: sent[coding][loader] for coding in sent}
     if made:  # what the snapshot start downloads more than the plain one
         for coding, size in sent.items():

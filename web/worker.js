@@ -73,12 +73,14 @@ function fetchBytes(path) {
 
 // Download progress of the start for the page's bar: the bytes of every file the chosen
 // start fetches, as they arrive, each file weighted by its size on the wire (BUILD.sizes:
-// name -> [bytes, bytes sent], from the build). Pyodide's own fetches are counted on a
+// name -> [bytes, bytes sent with Brotli, with gzip], from the build; the link probe tells
+// which the host sends). Pyodide's own fetches are counted on a
 // clone of the response, so it still gets the original (its URL keys the wasm code cache).
 const sizes = BUILD.sizes ?? {};
 const arrived = {};
 let expected = [];
 let told = -1;
+let hostSendsGzip = false;
 const START_FILES = () => [BUILD.loader, WASM, "snapshot.bin", BUILD.emptyStdlib];
 const PLAIN_FILES = () => [BUILD.loader, WASM, BUILD.firstStdlib ?? "python_stdlib.zip", BUILD.engine];
 
@@ -91,7 +93,8 @@ function report() {
   let total = 0;
   let loaded = 0;
   for (const name of expected) {
-    const [bytes, sent] = sizes[name];
+    const [bytes, br, gzip] = sizes[name];
+    const sent = hostSendsGzip ? gzip : br;
     total += sent;
     loaded += sent * Math.min(1, (arrived[name] ?? 0) / bytes);
   }
@@ -179,8 +182,8 @@ let linkKbps = null; // the measured speed, reported with "ready"
 // The wasm's bytes on the wire per byte that arrives (counted decompressed), with Brotli:
 // from a gzip host a little more, so the link is taken for a little slower than it is.
 function shareOfWire() {
-  const [bytes, sent] = sizes[WASM] ?? [1, 1];
-  return sent / bytes;
+  const [bytes, br] = sizes[WASM] ?? [1, 1];
+  return br / bytes;
 }
 
 // Times the loader's download (bytes over the response's own duration, so the request's
@@ -206,8 +209,8 @@ async function linkIsFast(indexURL) {
   const bytesPerMs = (entry.encodedBodySize + wasmBytes * shareOfWire()) / ms;
   linkKbps = Math.round(bytesPerMs * 8);
   const loader = BUILD.loaderBytes;
-  const gzip = entry.encodedBodySize > (loader.br + loader.gzip) / 2;
-  if ((gzip ? extra.gzip : extra.br) / bytesPerMs < SNAPSHOT_WITHIN_MS) return true;
+  hostSendsGzip = entry.encodedBodySize > (loader.br + loader.gzip) / 2;
+  if ((hostSendsGzip ? extra.gzip : extra.br) / bytesPerMs < SNAPSHOT_WITHIN_MS) return true;
   step("slow");
   return false;
 }
