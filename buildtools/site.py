@@ -153,8 +153,8 @@ def build(use_snapshot: bool = True) -> None:
     if made:
         log(f"Pyodide snapshot with the engine installed and imported: {snapshot.NAME}")
     elif not use_snapshot:
-        log("no snapshot (--no-snapshot): the worker starts Python and unpacks the wheel")
-    # micropip only installed the wheel here, at build time; the worker unpacks it itself
+        log("no snapshot (--no-snapshot): the worker starts Python and imports the engine's zip")
+    # micropip only installed the wheel here, at build time; the worker imports the zip
     (pyodide_dir / runtime.MICROPIP).unlink()
     if made:  # either start loads the trimmed stdlib in two parts (snapshot.FIRST, LAZY)
         (pyodide_dir / snapshot.STDLIB).unlink()
