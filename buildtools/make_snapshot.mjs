@@ -80,8 +80,8 @@ await micropip.install("emfs:/tmp/${name}", deps=False)
 // spec first asks; here all at once), doko.bots.bench for the bench request, the demo games
 // read into memory. (Not importlib.metadata: with it the snapshot was 0.4 MB larger; the
 // worker reads the version once it is idle.)
-// encodings.cp437: zipfile reads the names of the wheel's files with it when the worker
-// unpacks the wheel itself (the start without the snapshot).
+// encodings.cp437: zipfile reads the names in the engine's zip with it when
+// importlib.metadata looks there for the engine's version.
 pyodide.runPython(`
 import doko.api, doko.bots.strong, doko.bots.search, doko.bots.ismcts, doko.bots.bench, doko.page.share
 import encodings.cp437
