@@ -114,11 +114,9 @@ HOSTS = {"br": ("br", "gzip"), "gzip": ("gzip",)}  # what a static host sends pr
 
 @contextlib.contextmanager
 def served(dist: Path, link: Any = None, host: str = "br") -> Iterator[str]:
-    from buildtools.serve import ENCODINGS, Handler, make_server
+    from buildtools.serve import host_sending, make_server
 
-    handler: type[Handler] = type(
-        "Host", (Handler,), {"codings": tuple(e for e in ENCODINGS if e[1] in HOSTS[host])}
-    )
+    handler = host_sending(*HOSTS[host])
     if link is not None:
         from benchmarks.netlink import paced
 
@@ -361,6 +359,10 @@ def summarize(runs: dict[str, list[dict[str, float]]]) -> dict[str, Any]:
     return summary
 
 
+def megabytes(size: float | None, unit: str = " MB") -> str:
+    return "-" if size is None else f"{size / 1e6:.2f}{unit}"
+
+
 def fmt(ms: float | None) -> str:
     return "-" if ms is None else f"{ms:,.0f}"
 
@@ -494,21 +496,22 @@ def net_table(report: dict[str, Any]) -> str:
     med = lambda runs, key: median(runs, key)  # noqa: E731
     cold, warm, bare = raw["ours_cold"], raw["ours_warm"], raw["bare"]
     playable, pyodide = med(cold, "playable"), med(bare, "pyodide")
-    mb = lambda v: "-" if v is None else f"{v / 1e6:.2f} MB"  # noqa: E731
     lines = [
         f"network {report['net']}: median of {n} runs ({report['machine']}, noisy)",
         f"  ours cold: table drawn {fmt(med(cold, 'table'))} ms, first playable "
-        f"{fmt(playable)} ms, {mb(med(cold, 'bytes'))} sent before it "
-        f"({mb(med(cold, 'sent_total'))} once the precache is done)",
+        f"{fmt(playable)} ms, {megabytes(med(cold, 'bytes'))} sent before it "
+        f"({megabytes(med(cold, 'sent_total'))} once the precache is done)",
         f"  ours cold: worker running {fmt(med(cold, 'worker:start'))} ms, progress bar first "
         f"moves {fmt(med(cold, 'progress'))} ms",
         "  ours cold started from the snapshot in "
         f"{sum('worker:snapshot' in r for r in cold)} of {len(cold)} runs (else the plain start)",
         f"  ours warm: table drawn {fmt(med(warm, 'table'))} ms, first playable "
-        f"{fmt(med(warm, 'playable'))} ms, {mb(med(warm, 'bytes'))} sent before it; offline: "
+        f"{fmt(med(warm, 'playable'))} ms, {megabytes(med(warm, 'bytes'))} sent before it; "
+        "offline: "
         f"table drawn {fmt(med(raw['ours_offline'], 'table'))} ms, first playable "
         f"{fmt(med(raw['ours_offline'], 'playable'))} ms",
-        f"  bare loadPyodide(): ready {fmt(pyodide)} ms, {mb(med(bare, 'bytes'))} sent before it",
+        f"  bare loadPyodide(): ready {fmt(pyodide)} ms, "
+        f"{megabytes(med(bare, 'bytes'))} sent before it",
         "  ratio first playable / bare: "
         + ("-" if not (playable and pyodide) else f"{playable / pyodide:.2f}"),
         "  bytes before first playable by file (first cold run): "
@@ -556,6 +559,7 @@ def run_net(
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {_cores()} cores, {version}",
         "net": f"{net_text}, {host} host" + (f", CPU {cpu:g}x slower" if cpu > 1 else ""),
+        "host": host,
         "runs": runs,
         "raw": raw,
         "engine": engine,
@@ -601,7 +605,6 @@ def run_first_visit(smoke: bool, as_json: bool, build_first: bool = True) -> dic
 
 
 def first_visit_table(reports: list[dict[str, Any]]) -> str:
-    mb = lambda v: "-" if v is None else f"{v / 1e6:.2f}"  # noqa: E731
     lines = [
         f"first visit, median of {reports[0]['runs']} runs ({reports[0]['machine']})",
         f"  {'profile':<46}{'MB':>6}{'budget':>8}{'table':>8}{'playable':>10}{'bare':>8}"
@@ -611,11 +614,11 @@ def first_visit_table(reports: list[dict[str, Any]]) -> str:
         raw = report["raw"]
         cold, bare, warm = raw["ours_cold"], raw["bare"], raw["ours_warm"]
         playable, pyodide = median(cold, "playable"), median(bare, "pyodide")
-        host = "gzip" if "gzip host" in report["net"] else "br"
         ratio = f"{playable / pyodide:.2f}" if playable and pyodide else "-"
         longest = max(r.get("longest_task_loading", 0) for r in cold + warm)
         lines.append(
-            f"  {report['net']:<46}{mb(median(cold, 'bytes')):>6}{BUDGET_MB[host]:>8.1f}"
+            f"  {report['net']:<46}{megabytes(median(cold, 'bytes'), ''):>6}"
+            f"{BUDGET_MB[report['host']]:>8.1f}"
             f"{fmt(median(cold, 'table')):>8}{fmt(playable):>10}{fmt(pyodide):>8}{ratio:>7}"
             f"{fmt(median(warm, 'playable')):>7}{fmt(longest):>11}"
         )

@@ -121,6 +121,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+def host_sending(*codings: str) -> type[Handler]:
+    """A Handler for a host that has precompressed copies in only these codings (a host
+    with gzip and no Brotli: ``host_sending("gzip")``)."""
+    offered = tuple(e for e in ENCODINGS if e[1] in codings)
+    return type("Host", (Handler,), {"codings": offered})
+
+
 def make_server(
     port: int = 0,
     verbose: bool = False,

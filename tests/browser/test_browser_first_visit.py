@@ -31,16 +31,14 @@ def gzip_host(site: str) -> Iterator[tuple[str, Any, list[tuple[str, int]]]]:
     sys.path.insert(0, str(ROOT))
     try:
         from benchmarks.netlink import Link, paced
-        from buildtools.serve import DIST, ENCODINGS, Handler, make_server
+        from buildtools.serve import DIST, host_sending, make_server
     finally:
         sys.path.remove(str(ROOT))
     link = Link(10, 40)
     log: list[tuple[str, int]] = []
     lock = threading.Lock()
 
-    class GzipOnly(Handler):
-        codings = tuple(e for e in ENCODINGS if e[1] == "gzip")
-
+    class GzipOnly(host_sending("gzip")):  # type: ignore[misc]
         def send_response(self, code: int, message: str | None = None) -> None:
             with lock:
                 log.append((self.path.split("?")[0], int(code)))

@@ -680,9 +680,9 @@ def _still_racing(
     out = []
     for word in alive:
         diffs = [a - b for a, b in zip(values[lead], values[word], strict=True)]
-        mean = sum(diffs) / n + handicap(lead) - handicap(word)
-        spread = math.sqrt(sum((d - sum(diffs) / n) ** 2 for d in diffs) / (n - 1) / n)
-        if word == lead or mean <= RACE_Z * spread:
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if word == lead or mean + handicap(lead) - handicap(word) <= RACE_Z * spread:
             out.append(word)
     return out
 
