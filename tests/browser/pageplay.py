@@ -188,6 +188,35 @@ def step(page: Any) -> bool:
     return False
 
 
+def held(page: Any) -> int:
+    """How many cards the human's hand shows."""
+    return int(page.locator(f"{HAND} button[data-card]").count())
+
+
+def play_exactly(page: Any, n: int, timeout: float = 60) -> None:
+    """Play exactly n of the human's cards (saying healthy where asked). After each card
+    the hand must shrink before the next look: with the bots at no delay, a click aimed
+    at a card still drawn as legal could otherwise land on the next turn and play one
+    card too many."""
+    goal = held(page) - n
+    deadline = time.monotonic() + timeout
+    while (before := held(page)) > goal:
+        assert time.monotonic() < deadline, f"could not play the cards in time: {table_state(page)}"
+        healthy = page.locator('[data-action="healthy"]')
+        if healthy.count() and healthy.first.is_visible():
+            _click(healthy.first)
+            continue
+        card = page.locator(LEGAL_CARD)
+        if not (card.count() and _click(card.first)):
+            page.wait_for_timeout(50)
+            continue
+        page.wait_for_function(
+            f"n => document.querySelectorAll('{HAND} button[data-card]').length < n",
+            arg=before,
+            timeout=10_000,
+        )
+
+
 TABLE_STATE = """() => {
   const hand = document.querySelector("[data-testid=hand]");
   const text = (q) => document.querySelector(q)?.textContent?.trim() ?? null;
@@ -223,9 +252,7 @@ def expand_choices(page: Any) -> None:
             _click(button.first)
 
 
-def open_keeper_sheet(
-    page: Any, preset: str, players: int, names: list[str] | None = None
-) -> None:
+def open_keeper_sheet(page: Any, preset: str, players: int, names: list[str] | None = None) -> None:
     """A new score keeper's sheet: its rules, its players and (if given) their names."""
     page.goto("#/keeper")
     ready(page)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
-from pageplay import HAND, LEGAL_CARD, play_to_end, ready, step, store_entry, stored
+from pageplay import HAND, LEGAL_CARD, play_exactly, play_to_end, ready, step, store_entry, stored
 
 from doko.game.notation import replay
 from doko.page import links
@@ -32,12 +32,9 @@ def played(page: Any) -> int:
     return 12 - page.locator(f"{HAND} button[data-card]").count()
 
 
-def play_cards(page: Any, cards: int, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while played(page) < cards:
-        assert time.monotonic() < deadline, "could not play the cards in time"
-        if not step(page):
-            page.wait_for_timeout(50)
+def play_cards(page: Any, cards: int) -> None:
+    """Play on until the human has played ``cards`` cards of the deal."""
+    play_exactly(page, cards - played(page))
 
 
 def bad_samples() -> list[str]:

@@ -6,12 +6,20 @@ listed on the start page to export or delete."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, next_frames, ready, step, store_entry, stored, stored_games
+from pageplay import (
+    HAND,
+    LEGAL_CARD,
+    next_frames,
+    play_exactly,
+    ready,
+    store_entry,
+    stored,
+    stored_games,
+)
 from test_browser_links import _kill_and_reopen, _persistent
 
 pytestmark = pytest.mark.browser
@@ -42,15 +50,10 @@ def my_turn(page: Any) -> None:
     page.wait_for_selector(LEGAL_CARD, timeout=30_000)
 
 
-def play(page: Any, n: int, timeout: float = 60) -> None:
-    """Play n cards of the human's (saying healthy first), then wait for the turn again."""
+def play(page: Any, n: int) -> None:
+    """Play exactly n cards of the human's, then wait for the turn again."""
     my_turn_or_healthy(page)
-    start = len(cards(page))
-    deadline = time.monotonic() + timeout
-    while len(cards(page)) > start - n:
-        assert time.monotonic() < deadline, "could not play the cards in time"
-        if not step(page):
-            page.wait_for_timeout(50)
+    play_exactly(page, n)
     my_turn(page)
 
 
