@@ -58,9 +58,10 @@ def write_icons(dist: Path) -> None:
         (dist / "icons" / f"icon-{size}.png").write_bytes(png(size))
 
 
-def write_precache(sw_source: Path, dist: Path) -> str:
+def write_precache(sw_source: Path, dist: Path, handed: dict[str, str] | None = None) -> str:
     """Write dist/sw.js: ``sw_source`` filled with every other file's path and a version
-    from their hashes."""
+    from their hashes; ``handed``: the files the worker may have decoded already (path ->
+    digest), which the service worker takes from it instead of fetching them again."""
     # FILE.gz is the server's gzip copy of FILE, not a file of the site
     files = sorted(
         p for p in dist.rglob("*") if p.is_file() and p.name not in SKIP and p.suffix not in COPIES
@@ -73,7 +74,7 @@ def write_precache(sw_source: Path, dist: Path) -> str:
         names.append(name)
     version = digest.hexdigest()[:16]
     text = sw_source.read_text()
-    payload = json.dumps({"version": version, "files": ["./", *names]})
+    payload = json.dumps({"version": version, "files": ["./", *names], "handed": handed or {}})
     new, count = MARK.subn(lambda _: f"/*PRECACHE*/{payload}/*END*/", text)
     if count != 1:
         raise SystemExit("build: sw.js has no /*PRECACHE*/ ... /*END*/ slot")

@@ -7,13 +7,15 @@ so nothing imports build.py back.
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from buildtools import fast, hosting, offline, runtime, snapshot, wheel
+from buildtools import fast, hosting, npm, offline, runtime, snapshot, wheel
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
@@ -30,6 +32,7 @@ def log(msg: str) -> None:
 def write_licenses(pyodide_dir: Path) -> None:
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     qr_version = lock["node_modules/qrcode-generator"]["version"]
+    br_version = lock["node_modules/brotli-dec-wasm"]["version"]
     notice = f"""Third-party software in this site
 =================================
 
@@ -56,11 +59,19 @@ app.js    also holds qrcode-generator {qr_version} by Kazuhiko Arase (npm packag
           which draws the invite codes. License: MIT (text below).
           The word "QR Code" is a registered trademark of DENSO WAVE INCORPORATED.
 
+vendor/brotli-dec-wasm/
+          brotli-dec-wasm {br_version} by Yulong Ming (npm package "brotli-dec-wasm",
+          https://github.com/ustclug-dev/brotli-dec-wasm), a Brotli decoder the
+          worker uses on hosts that send no Brotli. License: MIT or Apache-2.0, at
+          your option (MIT text below). It is compiled from the Rust crate
+          "brotli-decompressor" by Dropbox, Inc. (BSD-3-Clause or MIT).
+
 """
     texts = [
         ("Mozilla Public License 2.0", ROOT / "licenses" / "MPL-2.0.txt"),
         ("Python Software Foundation License", ROOT / "licenses" / "Python-PSF.txt"),
         ("MIT License (qrcode-generator)", ROOT / "licenses" / "qrcode-generator-MIT.txt"),
+        ("MIT License (brotli-dec-wasm)", ROOT / "licenses" / "brotli-dec-wasm-MIT.txt"),
     ]
     parts = [notice]
     for title, path in texts:
@@ -110,6 +121,43 @@ def _drop_empty_folders(root: Path) -> None:
     for folder in sorted((p for p in root.rglob("*") if p.is_dir()), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()
+
+
+# Where the host sends no Brotli (many static hosts gzip only), the worker fetches the
+# .br copies of the files its start downloads (the runtime's wasm, the stdlib's first
+# zip, the engine's zip, the snapshot) and decodes them itself: a quarter fewer bytes than gzip
+# before the first card. The decoder (npm "brotli-dec-wasm", 100 kB with gzip) is
+# fetched only then.
+DECODER = ("brotli_dec_wasm.js", "brotli_dec_wasm_bg.wasm")
+DECODER_DIR = "vendor/brotli-dec-wasm"
+
+
+def brotli_in_page(
+    files: list[Path], build_info: dict[str, Any], log: Callable[[str], None]
+) -> dict[str, str]:
+    """Copy the Brotli decoder into dist/ and tell the worker which of ``files`` it may
+    decode (name -> the plain file's digest, the key under which the worker hands the
+    decoded file to the service worker). Returns the same digests by path, for the
+    precache."""
+    trouble = npm.ensure(["node_modules/brotli-dec-wasm"], "the Brotli decoder", log)
+    if trouble:
+        log(f"warning: {trouble}; the page takes gzip where the host sends no Brotli")
+        return {}
+    files = [p for p in files if p.exists()]
+    br = fast.sent_sizes(files, CACHE, log, "br")
+    decodable = {p: _digest(p) for p in files if br[p] < p.stat().st_size}
+    if not decodable:
+        return {}
+    (DIST / DECODER_DIR).mkdir(parents=True)
+    for name in DECODER:
+        shutil.copyfile(ROOT / "node_modules/brotli-dec-wasm/pkg" / name, DIST / DECODER_DIR / name)
+    build_info["brotli"] = {p.name: digest for p, digest in decodable.items()}
+    build_info["decoder"] = f"{DECODER_DIR}/{DECODER[0]}"
+    return {p.relative_to(DIST).as_posix(): digest for p, digest in decodable.items()}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def build(use_snapshot: bool = True) -> None:
@@ -166,7 +214,6 @@ def build(use_snapshot: bool = True) -> None:
         "snapshotSize": (DIST / snapshot.NAME).stat().st_size if made else 0,
         "loader": next(n for n in runtime.PYODIDE_LOADER if (pyodide_dir / n).exists()),
         "extraBytes": {"br": 0, "gzip": 0},
-        "loaderBytes": {"br": 0, "gzip": 0},
         "snapshotXor": bool(made),  # make_snapshot.mjs stores the memory as a difference
         "emptyStdlib": snapshot.EMPTY if made else None,
         "firstStdlib": snapshot.FIRST if made else None,
@@ -189,7 +236,9 @@ def build(use_snapshot: bool = True) -> None:
     build_info["sizes"] = {
         p.name: [p.stat().st_size, n, sent["gzip"][p]] for p, n in sent["br"].items()
     }
-    build_info["loaderBytes"] = {coding: sent[coding][loader] for coding in sent}
+    wasm = pyodide_dir / "pyodide.asm.wasm"
+    first = pyodide_dir / snapshot.FIRST
+    handed = brotli_in_page([wasm, first, engine, DIST / snapshot.NAME], build_info, log)
     if made:  # what the snapshot start downloads more than the plain one
         for coding, size in sent.items():
             extra = size[DIST / snapshot.NAME] + size[pyodide_dir / snapshot.EMPTY]
@@ -202,7 +251,8 @@ def build(use_snapshot: bool = True) -> None:
     log(f"precompressed: {saved['br'] / 1e6:.1f} MB saved by .br, {saved['gzip'] / 1e6:.1f} by .gz")
     hosting.write(DIST)  # _headers (Netlify, Cloudflare Pages), nginx.conf
     offline.write_icons(DIST)  # manifest icons, then the SW's precache list (last)
-    log(f"service worker cache version {offline.write_precache(WEB / 'sw.js', DIST)}")
+    version = offline.write_precache(WEB / "sw.js", DIST, handed)
+    log(f"service worker cache version {version}")
     size = sum(
         p.stat().st_size for p in DIST.rglob("*") if p.is_file() and p.suffix not in offline.COPIES
     )

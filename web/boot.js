@@ -1,6 +1,11 @@
 // The page's first module: starts the engine's worker (Pyodide takes seconds) before the
 // rest of the page has loaded. app.js takes the worker and any message that came early.
-export const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+// Its name tells it whether the service worker serves the files from its cache: then
+// there is no download to save and the worker takes them as they are (it may decode
+// Brotli copies otherwise). A name, not the URL's query: the cache answers for the URL
+// without one, and that answer's URL becomes the worker's.
+const name = navigator.serviceWorker?.controller ? "offline" : "online";
+export const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
 performance.mark("doko:worker-created");
 
 // Watched from the start (the bar moves before app.js has loaded); kept for app.js.

@@ -16,9 +16,9 @@ const runtimeModules = Promise.all([import("./pyodide/pyodide.mjs"), import("./r
 // the snapshot and the sizes of the files each start fetches.
 const BUILD = /*BUILD*/{
   "engine": null, "lock": null, "snapshot": true, "snapshotSize": 0, "loader": null,
-  "extraBytes": { "br": 0, "gzip": 0 }, "loaderBytes": { "br": 0, "gzip": 0 },
+  "extraBytes": { "br": 0, "gzip": 0 },
   "snapshotXor": false, "emptyStdlib": null, "firstStdlib": null, "lazyStdlib": null, "sizes": {},
-  "maxText": null,
+  "maxText": null, "brotli": {}, "decoder": null,
 }/*END*/;
 
 // Which start to take depends on the link. The snapshot skips Python's start-up and the
@@ -31,6 +31,9 @@ const BUILD = /*BUILD*/{
 const SNAPSHOT_WITHIN_MS = 500;
 
 const here = (path) => new URL(path, import.meta.url).href;
+// The service worker serves every file from its cache (boot.js names the worker so):
+// nothing to save.
+const offline = self.name === "offline";
 // Start-up steps as epoch ms, sent with "ready" for the page's timing marks.
 const steps = {};
 const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
@@ -94,7 +97,7 @@ function report() {
   let loaded = 0;
   for (const name of expected) {
     const [bytes, br, gzip] = sizes[name];
-    const sent = hostSendsGzip ? gzip : br;
+    const sent = hostSendsGzip && !(decoding && name in brotli) ? gzip : br;
     total += sent;
     loaded += sent * Math.min(1, (arrived[name] ?? 0) / bytes);
   }
@@ -137,14 +140,23 @@ const WASM = "pyodide.asm.wasm";
 let wasmEarly = null;
 
 const realFetch = self.fetch.bind(self);
+const nameOf = (input) => String(input instanceof Request ? input.url : input).split("?")[0].split("/").pop();
 self.fetch = async (input, init) => {
-  const name = String(input instanceof Request ? input.url : input).split("?")[0].split("/").pop();
-  if (name === WASM && wasmEarly) {
+  if (nameOf(input) === WASM && wasmEarly) {
     const fetched = await wasmEarly.catch(() => null);
     wasmEarly = null;
     if (fetched?.ok) return fetched;
   }
-  const response = await realFetch(input, init);
+  return fetchFile(input, init);
+};
+
+// A file of the start: its Brotli copy decoded here where the host sends no Brotli; its
+// bytes counted for the progress bar; the wasm compiled as it arrives.
+async function fetchFile(input, init) {
+  const name = nameOf(input);
+  const response = name in brotli && !started && (await decodeHere)
+    ? await fetchDecoded(String(input instanceof Request ? input.url : input), name)
+    : await realFetch(input, init);
   if (response.ok && response.body && sizes[name] && !(name in arrived)) {
     arrived[name] = 0;
     count(name, response.clone().body).catch(() => {});
@@ -154,8 +166,95 @@ self.fetch = async (input, init) => {
     early.module.catch(() => {}); // Pyodide then compiles it itself
   }
   return response;
-};
-wasmEarly = self.fetch(here(`./pyodide/${WASM}`));
+}
+
+// -- Brotli on hosts that send gzip ---------------------------------------------------
+// Many static hosts compress with gzip only: the runtime's wasm, the stdlib's zips and the
+// snapshot are a quarter smaller as Brotli. Where the host's first answer (the loader)
+// came without Brotli and the files are not in the offline cache, the worker fetches
+// their .br copies (BUILD.brotli) and decodes them as they arrive: with the browser's
+// own DecompressionStream where it knows Brotli, else with a small decoder (BUILD.decoder,
+// fetched only then). The decoded files are left for the service worker's offline copy.
+// Only the start's files: what comes later (once idle) would race the service worker's
+// own download, which then revalidates the gzip copy in the HTTP cache instead (a 304).
+const brotli = BUILD.brotli ?? {};
+let started = false;
+const HANDED = "doko-handed"; // the cache sw.js takes them from (keyed by digest)
+const DECODED_CHUNK = 1 << 16;
+let decoding = false;
+const loaderFetch = BUILD.loader ? fetchFile(here(`./pyodide/${BUILD.loader}`)) : null;
+// how the host sends its files, from the loader's headers (null: not known)
+const hostCoding = (loaderFetch ?? Promise.reject(new Error("no loader"))).then(
+  (r) => (r.ok ? r.headers.get("content-encoding") ?? "identity" : null),
+  () => null,
+);
+hostCoding.then((coding) => {
+  hostSendsGzip = coding === "gzip";
+  report();
+});
+const decodeHere = hostCoding.then((coding) => {
+  decoding = !offline && !!BUILD.decoder && coding !== null && coding !== "br";
+  return decoding;
+});
+
+async function fetchDecoded(url, name) {
+  const [decoder, response] = await Promise.all([
+    brotliDecoder().catch((err) => console.warn(`no Brotli decoder: ${lastLine(err)}`)),
+    realFetch(`${url.split("?")[0]}.br`).catch(() => null),
+  ]);
+  // a host that marks .br files as Brotli-encoded has had the browser decode them
+  const decoded = response?.headers.get("content-encoding") === "br";
+  if (!response?.ok || !response.body || !(decoder || decoded)) {
+    response?.body?.cancel().catch(() => {});
+    return realFetch(url); // no copy there, or no decoder: the file itself
+  }
+  const body = decoded || !decoder ? response.body : response.body.pipeThrough(decoder);
+  const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  const file = new Response(body, { headers: { "Content-Type": type } });
+  handOver(file.clone(), url, brotli[name]);
+  return file;
+}
+
+let decoderModule = null;
+
+async function brotliDecoder() {
+  try {
+    return new DecompressionStream(/** @type {CompressionFormat} */ ("brotli"));
+  } catch {
+    // this browser's DecompressionStream knows no Brotli: the decoder's wasm
+  }
+  decoderModule ??= import(here(`./${BUILD.decoder}`)).then(async (module) => {
+    await module.default();
+    return module;
+  });
+  const { DecompressStream, BrotliStreamResultCode } = await decoderModule;
+  const stream = new DecompressStream();
+  return new TransformStream({
+    transform(chunk, controller) {
+      let input = chunk;
+      for (;;) {
+        const result = stream.decompress(input, DECODED_CHUNK);
+        const { buf, code } = result;
+        const used = result.input_offset;
+        result.free();
+        if (buf.length) controller.enqueue(buf);
+        if (code !== BrotliStreamResultCode.NeedsMoreOutput) return;
+        input = input.subarray(used);
+      }
+    },
+    flush() {
+      stream.free();
+    },
+  });
+}
+
+function handOver(response, url, digest) {
+  if (!self.caches) return;
+  const key = `${url.split("?")[0]}?digest=${digest}`;
+  caches.open(HANDED).then((cache) => cache.put(key, response)).catch(() => {});
+}
+
+wasmEarly = decodeHere.then(() => fetchFile(here(`./pyodide/${WASM}`)));
 wasmEarly.catch(() => {}); // Pyodide's own fetch then tries again
 
 // The snapshot, the largest download, read as it arrives into one buffer of its size.
@@ -196,7 +295,8 @@ async function linkIsFast(indexURL) {
   const url = `${indexURL}${BUILD.loader}`;
   let wasmBytes = 0; // the wasm's bytes that came meanwhile: the link carried both
   try {
-    const response = await fetch(url);
+    const response = await loaderFetch;
+    if (!response?.ok) return true;
     const before = arrived[WASM] ?? 0;
     await response.arrayBuffer();
     wasmBytes = (arrived[WASM] ?? 0) - before;
@@ -208,9 +308,7 @@ async function linkIsFast(indexURL) {
   const ms = Math.max(1, entry.responseEnd - entry.responseStart);
   const bytesPerMs = (entry.encodedBodySize + wasmBytes * shareOfWire()) / ms;
   linkKbps = Math.round(bytesPerMs * 8);
-  const loader = BUILD.loaderBytes;
-  hostSendsGzip = entry.encodedBodySize > (loader.br + loader.gzip) / 2;
-  if ((hostSendsGzip ? extra.gzip : extra.br) / bytesPerMs < SNAPSHOT_WITHIN_MS) return true;
+  if ((hostSendsGzip && !decoding ? extra.gzip : extra.br) / bytesPerMs < SNAPSHOT_WITHIN_MS) return true;
   step("slow");
   return false;
 }
@@ -229,13 +327,18 @@ async function start() {
   // build.py's memory snapshot: Python already started with the engine imported.
   // Pyodide starts fetching its wasm before it waits for the snapshot.
   let pyodide = null;
-  expect(BUILD.snapshot ? START_FILES() : PLAIN_FILES());
-  // the loader's download starts now, beside the runtime's modules
+  // the bar counts the plain start's files until the probe has chosen: where the bar
+  // is watched for seconds (a slow link) that is the start taken, so its total stays
+  expect(PLAIN_FILES());
+  // without the snapshot no probe reads the loader: read here, for the HTTP cache
+  if (!BUILD.snapshot) loaderFetch?.then((r) => r.arrayBuffer()).catch(() => {});
+  // the loader's download started with the worker, beside the runtime's modules
   const fast = BUILD.snapshot ? linkIsFast(indexURL) : Promise.resolve(false);
   const [{ loadPyodide }, { whenMemoryIsFresh, xorMemory }] = await runtimeModules;
   try {
     if (!BUILD.snapshot) throw new Error("built without a snapshot");
     if (!(await fast)) throw new Error("slow link");
+    expect(START_FILES());
     let image = null;
     const snapshot = fetchWithProgress("./snapshot.bin", BUILD.snapshotSize).then((bytes) => {
       image = bytes;
@@ -326,6 +429,7 @@ function scheduleUnpack() {
 const engine = start();
 engine.then(
   () => {
+    started = true;
     self.postMessage({ type: "ready", steps, resources: resources(), linkKbps });
     scheduleUnpack();
   },
