@@ -57,8 +57,8 @@ def test_page_starts_without_the_memory_snapshot(page: Any) -> None:
         refused.append(route.request.url)
         route.fulfill(status=404, body="")
 
-    page.context.route("**/snapshot.bin", not_found)
-    open_game(page)
+    page.context.route("**/snapshot.bin*", not_found)
+    open_game(page, "&delay=0")  # the start is the point here, not the bots' pace
     play_to_end(page)
     assert refused, "the worker never asked for the snapshot"
     page.goto("#/demos")  # the demo games come from the unpacked files
