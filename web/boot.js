@@ -4,7 +4,7 @@
 // there is no download to save and the worker takes them as they are (it may decode
 // Brotli copies otherwise). A name, not the URL's query: the cache answers for the URL
 // without one, and that answer's URL becomes the worker's.
-const name = navigator.serviceWorker?.controller ? "offline" : "online";
+const name = globalThis.navigator?.serviceWorker?.controller ? "offline" : "online";
 export const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
 performance.mark("doko:worker-created");
 
