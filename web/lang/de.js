@@ -2,7 +2,7 @@
 // {name} slots are filled by i18n.t(); "a|b" picks singular|plural by {n}.
 export default {
   title: "Doppelkopf",
-  loading: "Spiel-Engine wird geladen …",
+  loading: "Spiel-Engine wird geladen\u00a0…", // no break before the ellipsis
   engineDownload: "Download der Spiel-Engine",
   engineFailed: "Die Spiel-Engine konnte nicht starten. Lade die Seite neu.",
   yourTurn: "Du bist dran",

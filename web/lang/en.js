@@ -2,7 +2,7 @@
 // {name} slots are filled by i18n.t(); "a|b" picks singular|plural by {n}.
 export default {
   title: "Doppelkopf",
-  loading: "Loading the game engine …",
+  loading: "Loading the game engine\u00a0…", // no break before the ellipsis
   engineDownload: "Game engine download",
   engineFailed: "The game engine could not start. Please reload the page.",
   yourTurn: "Your turn",
