@@ -125,9 +125,9 @@ def _drop_empty_folders(root: Path) -> None:
 
 # Where the host sends no Brotli (many static hosts gzip only), the worker fetches the
 # .br copies of the files its start downloads (the runtime's wasm, the stdlib's first
-# zip, the engine's zip, the snapshot) and decodes them itself: a quarter fewer bytes than gzip
-# before the first card. The decoder (npm "brotli-dec-wasm", 100 kB with gzip) is
-# fetched only then.
+# zip, the engine's zip, the snapshot) and decodes them itself: a quarter fewer bytes
+# than gzip before the first card. The decoder (npm "brotli-dec-wasm", 100 kB with
+# gzip) is fetched only then.
 DECODER = ("brotli_dec_wasm.js", "brotli_dec_wasm_bg.wasm")
 DECODER_DIR = "vendor/brotli-dec-wasm"
 

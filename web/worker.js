@@ -169,12 +169,13 @@ async function fetchFile(input, init) {
 }
 
 // -- Brotli on hosts that send gzip ---------------------------------------------------
-// Many static hosts compress with gzip only: the runtime's wasm, the stdlib's zips and the
-// snapshot are a quarter smaller as Brotli. Where the host's first answer (the loader)
-// came without Brotli and the files are not in the offline cache, the worker fetches
-// their .br copies (BUILD.brotli) and decodes them as they arrive: with the browser's
-// own DecompressionStream where it knows Brotli, else with a small decoder (BUILD.decoder,
-// fetched only then). The decoded files are left for the service worker's offline copy.
+// Many static hosts compress with gzip only: the runtime's wasm, the stdlib's first zip,
+// the engine's zip and the snapshot are a quarter smaller as Brotli. Where the host's
+// first answer (the loader) came without Brotli and the files are not in the offline
+// cache, the worker fetches their .br copies (BUILD.brotli) and decodes them as they
+// arrive: with the browser's own DecompressionStream where it knows Brotli, else with a
+// small decoder (BUILD.decoder, fetched only then). The decoded files are left for the
+// service worker's offline copy.
 // Only the start's files: what comes later (once idle) would race the service worker's
 // own download, which then revalidates the gzip copy in the HTTP cache instead (a 304).
 const brotli = BUILD.brotli ?? {};
