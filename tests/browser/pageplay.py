@@ -198,6 +198,7 @@ def play_exactly(page: Any, n: int, timeout: float = 60) -> None:
     the hand must shrink before the next look: with the bots at no delay, a click aimed
     at a card still drawn as legal could otherwise land on the next turn and play one
     card too many."""
+    page.wait_for_selector(f"{HAND} button[data-card]")  # the hand is dealt and drawn
     goal = held(page) - n
     deadline = time.monotonic() + timeout
     while (before := held(page)) > goal:
@@ -210,11 +211,15 @@ def play_exactly(page: Any, n: int, timeout: float = 60) -> None:
         if not (card.count() and _click(card.first)):
             page.wait_for_timeout(50)
             continue
-        page.wait_for_function(
-            f"n => document.querySelectorAll('{HAND} button[data-card]').length < n",
-            arg=before,
-            timeout=10_000,
-        )
+        try:
+            page.wait_for_function(
+                f"n => document.querySelectorAll('{HAND} button[data-card]').length < n",
+                arg=before,
+                timeout=10_000,
+            )
+        except PlaywrightTimeout:
+            stuck = table_state(page)
+            raise AssertionError(f"a card clicked stayed in the hand: {stuck}") from None
 
 
 TABLE_STATE = """() => {

@@ -17,7 +17,18 @@ from typing import Any
 
 import pytest
 from buildtools.chromium import CHROMIUM_ARGS, system_chromium
-from pageplay import HAND, LEGAL_CARD, play_exactly, play_to_end, ready, step, store_entry, stored
+from pageplay import (
+    HAND,
+    LEGAL_CARD,
+    play_exactly,
+    play_to_end,
+    ready,
+    step,
+    store_entry,
+    stored,
+    table_state,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from doko.game.notation import replay
 from doko.page import links
@@ -33,7 +44,9 @@ def played(page: Any) -> int:
 
 
 def play_cards(page: Any, cards: int) -> None:
-    """Play on until the human has played ``cards`` cards of the deal."""
+    """Play on until the human has played ``cards`` cards of the deal (once the hand is
+    drawn: before it, no card would count as played)."""
+    page.wait_for_selector(f"{HAND} button[data-card]")
     play_exactly(page, cards - played(page))
 
 
@@ -134,7 +147,10 @@ def test_a_running_game_is_shared_as_far_as_it_went(page: Any) -> None:
     page.goto("/#/play?rules=ddv&seed=7&delay=0&level=standard")
     ready(page)
     play_cards(page, 3)
-    page.wait_for_selector(f"{HAND}[data-my-turn=true]")  # the bots have answered
+    try:  # the bots have answered
+        page.wait_for_selector(f"{HAND}[data-my-turn=true]")
+    except PlaywrightTimeout:
+        raise AssertionError(f"no turn for the player: {table_state(page)}") from None
     held = page.locator(f"{HAND} button[data-card]").count()
     page.click("[data-testid=share]")
     page.wait_for_function("() => document.body.dataset.shareLink")
