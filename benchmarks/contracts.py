@@ -33,10 +33,14 @@ Stats = dict[str, Any]
 
 
 def play_deal(
-    rules: Rules, seed: int, specs: tuple[str, str], game_and_seed: tuple[int, int]
+    rules: Rules,
+    seed: int,
+    specs: tuple[str, str],
+    game_and_seed: tuple[int, int],
+    bock: int = 0,
 ) -> tuple[float, list[Stats], tuple[Timer, Timer]]:
     """One deal twice, sides swapped (as ``doko.bots.sim.duplicate_deal``), with each
-    game's facts."""
+    game's facts (``bock``: the deal's Bock level, its points doubled that often)."""
     game, deal_seed = game_and_seed
     dealer = game % 4
     hands = deal(rules.deck, 4, deal_seed, dealer)
@@ -47,7 +51,8 @@ def play_deal(
         side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]
         seat_specs = [specs[i] for i in side]
         rng = random.Random(f"{seed}:{game}:{swap}")
-        state = play_seats(new_game(rules, hands, dealer), seat_specs, side, rng, timers)
+        start = new_game(rules, hands, dealer, bock=bock)
+        state = play_seats(start, seat_specs, side, rng, timers)
         points = result(state)["points"]
         for seat, p in enumerate(points):
             sums[side[seat]] += p

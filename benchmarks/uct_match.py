@@ -3,7 +3,7 @@
     python benchmarks/uct_match.py --bots strong,uct#1000 --games 500 [--seed 1]
                                    [--solos on] [--preset ddv] [--jobs 2] [--every 25]
                                    [--deals-out FILE] [--json] [--first N] [--skip-even]
-                                   [--hochzeit-only]
+                                   [--hochzeit-only] [--options JSON] [--bock K]
 
 Plays the deals of ``python -m doko match`` (``benchmarks/contracts.py``'s
 ``play_deal``: each deal twice, sides swapped) under the preset with solos switched
@@ -22,7 +22,9 @@ Kreuz-Damen sit in one seat of each bot, so each party holds one seat of each si
 both halves and every point one seat wins, its partner of the other side wins too.
 ``--hochzeit-only`` plays only the deals in which one hand holds both Kreuz-Damen
 (a Hochzeit, open or silent, in both halves) and leaves the others out of the figures:
-a look at Hochzeit play at a quarter of the time.
+a look at Hochzeit play at a quarter of the time. ``--options`` adds house rules to the
+preset (``'{"pigs": "both"}'``) and ``--bock K`` plays every deal as a Bock deal of level
+K; ``blind-SPEC`` names a bot that ignores Schweinchen and Bock (``blind.py``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import blind
 import uct_partner
 from contracts import play_deal
 
@@ -146,6 +149,7 @@ def run(
     jobs: int,
     skip_even: bool = False,
     hochzeit_only: bool = False,
+    bock: int = 0,
 ) -> Iterator[tuple[int, Played]]:
     """Each deal's number and how it was played, in order."""
     rng = random.Random(seed)  # the same deals as doko.bots.sim.match
@@ -154,9 +158,8 @@ def run(
     if hochzeit_only:
         deals = [(g, s) for g, s in deals if both_queens_in_one_hand(rules, g, s)]
     even = {g for g, s in deals if skip_even and even_by_construction(rules, g, s)}
-    played = _play_all(
-        [d for d in deals if d[0] not in even], partial(play_deal, rules, seed, specs), jobs
-    )
+    play = partial(play_deal, rules, seed, specs, bock=bock)
+    played = _play_all([d for d in deals if d[0] not in even], play, jobs)
     for game, _ in deals:
         yield game, skipped() if game in even else next(played)
 
@@ -185,11 +188,16 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="start at this deal")
     parser.add_argument("--skip-even", action="store_true", help="count even deals unplayed")
     parser.add_argument("--hochzeit-only", action="store_true", help="only Hochzeit deals")
+    parser.add_argument("--options", default="{}", help="house rules, as JSON")
+    parser.add_argument("--bock", type=int, default=0, help="every deal a Bock deal of level K")
     args = parser.parse_args()
     uct_partner.register()
+    blind.register()
     spec_a, _, spec_b = args.bots.partition(",")
     specs = (spec_a, spec_b)
-    options: dict[str, object] = {} if args.solos == "on" else {"solos": []}
+    options: dict[str, object] = json.loads(args.options)
+    if args.solos == "off":
+        options["solos"] = []
     rules = load_rules({"preset": args.preset, "options": options})
     start = time.perf_counter()
     played: list[Played] = []
@@ -197,7 +205,9 @@ def main() -> None:
     stopped = False
     try:
         games = range(args.first, args.first + args.games)
-        deals = run(rules, games, args.seed, specs, args.jobs, args.skip_even, args.hochzeit_only)
+        deals = run(
+            rules, games, args.seed, specs, args.jobs, args.skip_even, args.hochzeit_only, args.bock
+        )
         for game, one in deals:
             if out:
                 margin, halves, _ = one
@@ -222,6 +232,7 @@ def main() -> None:
     report = summary(specs, played)
     report.update(
         preset=args.preset, solos=args.solos, seed=args.seed, first=args.first,
+        options=options, bock=args.bock,
         skipped=sum(1 for _, halves, _ in played if halves[0].get("skipped")),
         seconds=round(time.perf_counter() - start, 1), stopped=stopped,
     )  # fmt: skip

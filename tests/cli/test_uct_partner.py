@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from doko.bots import compact
+from doko.bots.botregistry import get_bot
 from doko.bots.bots import standard_bot
 from doko.bots.sim import check_invariants
 from doko.game.actions import parse
@@ -189,3 +190,44 @@ def test_paired_comparison_counts_each_shared_deal_once(tmp_path: Path) -> None:
     assert report["changed_deals"] == 2
     assert report["base"]["all"]["mean"] == -1.0 and report["changed"]["all"]["mean"] == 2.0
     assert report["base"]["wedding"]["mean"] == -2.0 and report["changed"]["normal"]["mean"] == 3.0
+
+
+def pig_hands(seed: int) -> list[tuple[Card, ...]]:
+    """A deal with both Karo-Asse moved into seat 0's hand."""
+    fox = Card.from_str("DA")
+    hands = [list(h) for h in deal(48, 4, seed, 0)]
+    for seat in (1, 2, 3):
+        while fox in hands[seat]:
+            give = next(c for c in hands[0] if c != fox)
+            hands[0].remove(give)
+            hands[seat].remove(fox)
+            hands[0].append(fox)
+            hands[seat].append(give)
+    return [tuple(h) for h in hands]
+
+
+def test_the_blind_bot_sees_no_schweinchen_and_no_bock_and_plays_legally() -> None:
+    import blind  # (a benchmark module, found through the path above)
+
+    blind.register()
+    rules = load_rules({"preset": "ddv", "options": {"pigs": "both", "bock": ["tie"]}})
+    state = new_game(rules, pig_hands(5), 0, bock=1)
+    bots = [get_bot("blind-standard"), get_bot("standard")]
+    rng = random.Random(5)
+    fox = Card.from_str("DA")
+    looked = 0
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(state, seat)
+        if obs.phase == "play" and seat == 0 and fox in obs.hand:
+            looked += 1
+            seen = blind.blind_view(obs)
+            # the pigs are on top for the seat holding them, a Fuchs to the blind view
+            assert fox in obs.order.tops and fox not in seen.order.tops
+            assert seen.order.power[fox] < seen.order.power[Card.from_str("CQ")]
+            assert seen.public.bock == 0 and seen.rules.pigs == "none" and obs.public.bock == 1
+        action = bots[seat % 2](obs, rng)
+        assert action in obs.legal
+        state = apply(state, action)
+    assert looked > 0 and len(state.tricks) == 12 and state.bock == 1
