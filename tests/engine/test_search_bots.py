@@ -357,6 +357,37 @@ def test_pruning_keeps_the_best_cards_and_their_values() -> None:
     assert checked == 6
 
 
+def test_a_card_clearly_behind_leaves_the_race_and_the_close_ones_keep_every_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After the screening, every RACE_ROUND worlds a card trailing the best by more
+    than its noise stops being played; the close cards are valued on every world."""
+    cards = parse_cards("CA SA HA")
+    # the Kreuz-As about 1 point a world, the Pik-As close to it with a lot of spread,
+    # the Herz-As 3 points behind with little
+    scripted = {
+        cards[0]: [1.0, 2.0, 1.0, 0.0, 1.0, 2.0, 1.0, 0.0, 1.0, 1.0] * 4,
+        cards[1]: [3.0, -1.0, 2.0, -2.0, 4.0, 0.0, 1.0, -1.0, 2.0, 0.0] * 4,
+        cards[2]: [-2.0, -1.0, -2.0, -3.0, -2.0, -1.0, -2.0, -2.0, -3.0, -2.0] * 4,
+    }
+    played = {c: 0 for c in cards}
+
+    def value_after(
+        world: GameState, seat: int, card: Card, compare: bool, deep: bool
+    ) -> tuple[float, None]:
+        played[card] += 1
+        return scripted[card][played[card] - 1], None
+
+    monkeypatch.setattr(strong, "_value_after", value_after)
+    worlds = [seeded_game(PRESETS["ddv"], 1)] * 40  # not looked at
+    valued = strong.value_cards(0, list(cards), cards[0], worlds)
+    first_race = strong.PRUNE_AFTER + strong.RACE_ROUND
+    assert valued.used == 40 and valued.alive == list(cards[:2])
+    assert played == {cards[0]: 40, cards[1]: 40, cards[2]: first_race}
+    assert valued.totals[cards[0]] == sum(scripted[cards[0]])
+    assert valued.best(cards[0]) == cards[0]
+
+
 def followed_positions(count: int) -> list[GameState]:
     """Random ddv positions just after a seat followed, with seats still to play."""
     out = []

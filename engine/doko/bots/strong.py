@@ -38,7 +38,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..game import announcements as ann
 from ..game.actions import Action, is_wedding, returned_cards
@@ -120,6 +120,8 @@ CHOICE_ROLLOUTS = 48
 RACE_ROUND = 6  # deals between looks at the race
 RACE_Z = 2.0  # standard errors a choice may trail the best by and stay in the race
 
+Choice = TypeVar("Choice", str, Card)
+
 
 def choose_strong(
     obs: Observation,
@@ -197,10 +199,14 @@ def value_cards(
 ) -> CardValues:
     """Plays each of ``seat``'s ``cards`` in each world, until the worlds run out or
     the deadline passes (after two worlds at the least). The first ``deep_worlds``
-    are searched deeper (``_value_after``). With
-    ``prune`` only the best ``KEEP`` cards go on after ``PRUNE_AFTER`` worlds (a tie
-    kept for ``default``, the policy's card)."""
-    totals = dict.fromkeys(cards, 0.0)
+    are searched deeper (``_value_after``).
+
+    With ``prune``, of more than ``KEEP`` cards the first ``PRUNE_AFTER`` worlds only
+    screen each card on a plain play-out and the best ``KEEP`` go on (a tie kept for
+    ``default``, the policy's card); then every ``RACE_ROUND`` worlds a card that
+    trails the best by ``RACE_Z`` standard errors of their difference drops out. The deep
+    look and the later worlds are spent on the cards still close to the best."""
+    values: dict[Card, list[float]] = {c: [] for c in cards}
     finals: dict[Card, list[PlayedOut | None]] = {c: [] for c in cards}
     used = 0
     alive = list(cards)
@@ -209,13 +215,24 @@ def value_cards(
             break
         if prune and used == PRUNE_AFTER and len(alive) > KEEP:
             # the clearly worse cards need no more worlds: spend them on the close ones
-            alive = sorted(alive, key=lambda c: (-totals[c], c != default))[:KEEP]
+            alive = sorted(alive, key=lambda c: (-sum(values[c]), c != default))[:KEEP]
+        deep = used < deep_worlds
         for card in alive:
-            value, final = _value_after(world, seat, card, len(cards) > 1, used < deep_worlds)
-            totals[card] += value
+            value, final = _value_after(world, seat, card, len(cards) > 1, deep)
+            values[card].append(value)
             finals[card].append(final)
         used += 1
+        if prune and _race_due(used, deep_worlds) and len(alive) > 1:
+            alive = _still_racing(alive, values, lambda card: 0.0)
+    totals = {c: sum(v) for c, v in values.items()}
     return CardValues(totals, finals, alive, used)
+
+
+def _race_due(used: int, deep_worlds: int) -> bool:
+    """Is it time to drop the cards clearly behind? Every ``RACE_ROUND`` worlds once
+    the deep worlds (and the pruning) are done."""
+    start = max(deep_worlds, PRUNE_AFTER)
+    return used > start and (used - start) % RACE_ROUND == 0
 
 
 def _value_after(
@@ -441,11 +458,12 @@ def _best_word(
     rollouts' opponents defend more kindly than real ones.
     """
     defends = _defends_solo(obs)
+    before = [final.points()[obs.seat] for final in deals]
     passing: list[tuple[float, str, float, float]] = []
     for word in words:
         limit = ann.level(word) > 0
         cushion = DEFENDER_CUSHION if defends else LIMIT_CUSHION if limit else 0
-        gains, wins = _word_outcomes(deals, obs.seat, word, cushion)
+        gains, wins = _word_outcomes(deals, before, obs.seat, word, cushion)
         mean, low = _mean_and_low(gains, z)
         if low > bars.margin:
             passing.append((low, word, mean, _wilson_low(wins, len(deals), z if limit else 0.0)))
@@ -459,17 +477,17 @@ def _best_word(
 
 
 def _word_outcomes(
-    deals: list[PlayedOut], seat: int, word: str, cushion: int
+    deals: list[PlayedOut], before: list[int], seat: int, word: str, cushion: int
 ) -> tuple[list[float], int]:
-    """Points gained by saying ``word`` in each deal, and the number of deals won with
-    it said by at least ``cushion`` Augen more than the word needs."""
+    """Points gained by saying ``word`` in each deal (``before``: the seat's points in
+    it without the word), and the number of deals won with it said by at least
+    ``cushion`` Augen more than the word needs."""
     gains = []
     won = 0
-    for final in deals:
-        before = final.points()[seat]
+    for final, points in zip(deals, before, strict=True):
         said = announce(final.start, seat, word)
         after = final.points(said)[seat]
-        gains.append(float(after - before))
+        gains.append(float(after - points))
         party = said.party(seat)
         won += after > 0 and final.eyes(party) >= min(TOTAL_EYES, NEEDS[word] + cushion)
     return gains, won
@@ -672,9 +690,10 @@ def _evaluate(
 
 
 def _still_racing(
-    alive: list[str], values: dict[str, list[float]], handicap: Callable[[str], float]
-) -> list[str]:
-    """The words not clearly behind the best on the deals played so far."""
+    alive: list[Choice], values: dict[Choice, list[float]], handicap: Callable[[Choice], float]
+) -> list[Choice]:
+    """The choices (words or cards) not clearly behind the best on the deals played
+    so far."""
     n = len(values[alive[0]])
     lead = max(alive, key=lambda w: sum(values[w]) / n + handicap(w))
     out = []
