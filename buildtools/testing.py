@@ -7,8 +7,10 @@
    engine, ESLint on the JavaScript (eslint.config.mjs), ``tsc --checkJs`` over web/ and
    Node's test runner on tests/web/ (buildtools/jscheck.py); a finding or a failed test
    fails the command.
-3. pytest: every test, the slow ones (marked ``slow``) included.
-4. The smoke benchmarks (figures printed, nothing asserted): start-up on 127.0.0.1 and
+3. dist/ built once, for the browser tests and the benchmarks.
+4. pytest: every test, the slow ones (marked ``slow``) included, spread over the
+   machine's cores (pytest-xdist, a test file per worker at a time).
+5. The smoke benchmarks (figures printed, nothing asserted): start-up on 127.0.0.1 and
    on a paced 10 Mbit/s, 40 ms link.
 """
 
@@ -26,7 +28,19 @@ from buildtools import jscheck
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 # every module of the test extras (pyproject.toml): one missing means installing them
-TEST_MODULES = ("pytest", "hypothesis", "playwright", "axe_playwright_python", "ruff", "mypy")
+TEST_MODULES = (
+    "pytest",
+    "xdist",
+    "hypothesis",
+    "playwright",
+    "axe_playwright_python",
+    "ruff",
+    "mypy",
+)
+# pytest workers at most: each browser test file keeps a Chromium and a Pyodide busy
+MAX_WORKERS = 4
+# set for pytest once dist/ is built: the browser tests' fixture then builds nothing
+DIST_BUILT = "DOKO_DIST_BUILT"
 
 
 def venv_python() -> Path:
@@ -90,18 +104,32 @@ def checks(log: Callable[[str], None]) -> int:
     return code or typed or linted or types or unit
 
 
+def worker_args(pytest_args: list[str]) -> list[str]:
+    """``-n N --dist loadfile`` for the cores there are, unless the caller chose."""
+    workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    chosen = any(a.startswith(("-n", "--numprocesses")) or a == "no:xdist" for a in pytest_args)
+    if chosen or workers < 2:
+        return []
+    return ["-n", str(workers), "--dist", "loadfile"]
+
+
 def run_tests(pytest_args: list[str], log: Callable[[str], None]) -> int:
     ensure_tools(pytest_args, log)
     failed = checks(log)
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    build = str(ROOT / "build.py")
+    log("build dist/ for the browser tests and the benchmarks")
+    built = subprocess.run([sys.executable, build], cwd=ROOT).returncode
+    if built != 0:
+        return built
+    pytest = [sys.executable, "-m", "pytest", *worker_args(pytest_args), *pytest_args]
+    code = subprocess.run(pytest, cwd=ROOT, env={**os.environ, DIST_BUILT: "1"}).returncode
     if code != 0 or failed:
         if failed:
             log("ruff, mypy, eslint, tsc or node --test reported findings (above)")
         return code or failed
     # figures only, nothing asserted; a crash of a bench fails the command
-    build = str(ROOT / "build.py")
-    log("smoke benchmark: python3 build.py bench --smoke")
-    code = subprocess.run([sys.executable, build, "bench", "--smoke"]).returncode
+    log("smoke benchmark: python3 build.py bench --smoke --no-build")
+    code = subprocess.run([sys.executable, build, "bench", "--smoke", "--no-build"]).returncode
     if code != 0:
         return code
     log("smoke benchmark on a paced link: python3 build.py bench --smoke --no-build --net 10,40")

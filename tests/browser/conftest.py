@@ -1,11 +1,14 @@
 """Browser fixtures: the built site served locally, and a system Chromium.
 
-They build dist/ once per session (``python3 build.py``) and serve it on a free port.
-Only the tests in this folder load them, so engine tests run without Playwright.
+They build dist/ once per session (``python3 build.py``) and serve it on a free port;
+``build.py test`` builds it before pytest starts (``DOKO_DIST_BUILT``), and pytest's
+workers (``-n``) build it once between them. Only the tests in this folder load them, so
+engine tests run without Playwright.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -22,7 +25,7 @@ from support import ROOT
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     """Base URL of a freshly built dist/, served from a background thread."""
-    subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True)
+    build_once()
     sys.path.insert(0, str(ROOT))
     try:
         import build
@@ -34,6 +37,28 @@ def site() -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+def build_once() -> None:
+    """dist/ built for this test run: by ``build.py test`` already, else here, by the
+    first of pytest's workers to get here (the others wait for it)."""
+    if os.environ.get("DOKO_DIST_BUILT") == "1":
+        return
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None or os.name == "nt":
+        subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True)
+        return
+    import fcntl
+
+    # the lock file names the test run whose dist/ is built
+    with open(ROOT / ".dist-build.lock", "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lock.seek(0)
+        if lock.read() == run:
+            return
+        subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True)
+        lock.truncate(0)
+        lock.write(run)
 
 
 @pytest.fixture(scope="session")
