@@ -6,7 +6,8 @@ each choice out in every world:
 
 * cards: every playable card, finished with the ``standard`` policy for all
   seats, or solved exactly (alpha-beta) once only three tricks are left; the
-  Augen a card keeps break ties between cards that score the same. In the first
+  Augen a card keeps break ties between cards that score the same. The clearly
+  worse cards stop being played as the worlds show them behind. In the first
   ``DEEP_WORLDS`` worlds of a search of ``DEEP_FROM`` or more the search looks
   further: when the seat follows in a trick, the seats still to play in it answer
   with their best card in that world (each of their cards tried and played out),
@@ -201,11 +202,10 @@ def value_cards(
     the deadline passes (after two worlds at the least). The first ``deep_worlds``
     are searched deeper (``_value_after``).
 
-    With ``prune``, of more than ``KEEP`` cards the first ``PRUNE_AFTER`` worlds only
-    screen each card on a plain play-out and the best ``KEEP`` go on (a tie kept for
-    ``default``, the policy's card); then every ``RACE_ROUND`` worlds a card that
-    trails the best by ``RACE_Z`` standard errors of their difference drops out. The deep
-    look and the later worlds are spent on the cards still close to the best."""
+    With ``prune`` only the best ``KEEP`` cards go on after ``PRUNE_AFTER`` worlds (a
+    tie kept for ``default``, the policy's card), and once the deep worlds are done,
+    every ``RACE_ROUND`` worlds a card that trails the best by ``RACE_Z`` standard
+    errors of their difference drops out: the later worlds go to the close cards."""
     values: dict[Card, list[float]] = {c: [] for c in cards}
     finals: dict[Card, list[PlayedOut | None]] = {c: [] for c in cards}
     used = 0
