@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import pytest
-from pageplay import HAND, LEGAL_CARD, ready, step, stored_games, until
+from pageplay import HAND, LEGAL_CARD, play_exactly, ready, stored_games, until
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -153,12 +153,7 @@ def real_entries(page: Any) -> dict[str, dict[str, Any]]:
     """A game two cards in, a keeper sheet with one game, a tournament with a draw."""
     page.goto("#/play?rules=ddv&seed=9&delay=0&level=standard")
     ready(page)
-    hand = f"{HAND} button[data-card]"
-    deadline = time.monotonic() + 60
-    while page.locator(hand).count() != 10:
-        assert time.monotonic() < deadline, "could not play two cards"
-        if not step(page):
-            page.wait_for_timeout(50)
+    play_exactly(page, 2)
     # the player's turn again: the page shows a move only once its write is committed
     page.wait_for_selector(LEGAL_CARD)
     game = next(iter(stored_games(page).values()))
