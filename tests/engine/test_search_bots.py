@@ -650,3 +650,27 @@ def test_a_reservation_costs_at_most_the_choice_rollouts(monkeypatch: pytest.Mon
     action, _ = strong.choose_strong(observe(state, 0), random.Random(3), Effort(128, 60.0))
     assert action.seat == 0
     assert 2 * strong.RACE_ROUND <= len(played) <= strong.CHOICE_ROLLOUTS
+
+
+def test_a_bock_deal_is_weighed_in_the_plain_deal_s_points() -> None:
+    """Doubled stakes double gains and losses alike: the search values a Bock deal as
+    the plain one (its margins for words and solos are in plain points), so it chooses
+    the same there."""
+    chosen = 0
+    for i, state in enumerate(random_positions("ddv", 60, seed=21)):
+        seat = state.to_act
+        assert seat is not None
+        plain, bock = state.updated(bock=0), state.updated(bock=2)
+        if state.phase == "play":
+            final = strong.rollout(bock)
+            assert final.points()[seat] == 4 * strong.rollout(plain).points()[seat]
+            assert strong.value_of(final, seat) == strong.value_of(strong.rollout(plain), seat)
+        else:
+            here = strong.finish(bock, seat, random.Random(i))
+            assert here == strong.finish(plain, seat, random.Random(i))
+        if i % 4 == 0:
+            pick = strong.choose_strong(observe(bock, seat), random.Random(i), Effort(8, 60))
+            same = strong.choose_strong(observe(plain, seat), random.Random(i), Effort(8, 60))
+            assert pick[0] == same[0]
+            chosen += 1
+    assert chosen == 15

@@ -43,6 +43,7 @@ from typing import NamedTuple, TypeVar
 
 from ..game import announcements as ann
 from ..game.actions import Action, is_wedding, returned_cards
+from ..game.bock import factor as bock_factor
 from ..game.cards import DA, TOTAL_EYES, WIN_EYES, Card
 from ..game.contracts import card_order, is_solo, is_solo_like, solo_kind
 from ..game.observation import Observation, observe, world_view
@@ -247,9 +248,10 @@ def _value_after(
     """
     state = play_card(world, seat, card)
     if compare and _solvable(state):
-        value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT)
+        stakes = stake(state)
+        value = solve(state, seat, SOLVE_NODES, EYE_WEIGHT * stakes)
         if value is not None:
-            return value, None
+            return value / stakes, None
     if not (deep and compare):
         final = rollout(state)
     elif _answers_due(state):
@@ -370,10 +372,19 @@ def _rollout_card(state: GameState, actor: int) -> Card:
 
 
 def value_of(final: PlayedOut, seat: int) -> float:
-    """``seat``'s points in a played-out deal and ``EYE_WEIGHT`` per Auge its party
-    took over half (as ``solver.worth`` values a finished state)."""
+    """``seat``'s points in a played-out deal (in the plain deal's points: ``stake``)
+    and ``EYE_WEIGHT`` per Auge its party took over half (as ``solver.worth`` values
+    a finished state)."""
     party = final.start.party(seat)
-    return final.points()[seat] + EYE_WEIGHT * (final.eyes(party) - TOTAL_EYES / 2)
+    points = final.points()[seat] / stake(final.start)
+    return points + EYE_WEIGHT * (final.eyes(party) - TOTAL_EYES / 2)
+
+
+def stake(state: GameState) -> float:
+    """What a Bock deal multiplies every point by. The search weighs each deal in the
+    plain deal's points: doubled stakes double gains and losses alike, and must not
+    make a word or a solo clear its margins more easily (measured: no gain)."""
+    return float(bock_factor(state.bock))
 
 
 def _claim_wedding(state: GameState, seat: int, cards: list[Card]) -> Card | None:
@@ -487,7 +498,7 @@ def _word_outcomes(
     for final, points in zip(deals, before, strict=True):
         said = announce(final.start, seat, word)
         after = final.points(said)[seat]
-        gains.append(float(after - points))
+        gains.append((after - points) / stake(final.start))
         party = said.party(seat)
         won += after > 0 and final.eyes(party) >= min(TOTAL_EYES, NEEDS[word] + cushion)
     return gains, won
@@ -707,14 +718,15 @@ def _still_racing(
 
 
 def finish(state: GameState, seat: int, rng: random.Random) -> float:
-    """``seat``'s points once every seat plays on with the ``standard`` policy."""
+    """``seat``'s points (in the plain deal's, ``stake``) once every seat plays on with
+    the ``standard`` policy."""
     while state.phase not in ("play", "done"):
         actor = state.to_act
         assert actor is not None
         state = apply(state, choose_standard(observe(state, actor), rng)[0])
     if state.phase == "play":
-        return float(rollout(state).points()[seat])
-    return float(result(state)["points"][seat])
+        return rollout(state).points()[seat] / stake(state)
+    return float(result(state)["points"][seat]) / stake(state)
 
 
 def poverty_world(obs: Observation, rng: random.Random) -> GameState:
