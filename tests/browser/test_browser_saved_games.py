@@ -247,6 +247,17 @@ PIGS = [
 ]
 
 
+TOAST_RECORDER = """() => {
+  window.toastsSeen = [];
+  const record = () => {
+    const text = document.querySelector("[data-testid=toast]")?.textContent;
+    if (text && window.toastsSeen.at(-1) !== text) window.toastsSeen.push(text);
+  };
+  new MutationObserver(record).observe(document.body,
+    { subtree: true, childList: true, characterData: true });
+}"""
+
+
 @pytest.mark.parametrize(("options", "seed", "seat", "word", "kind"), PIGS)
 def test_schweinchen_are_announced_on_the_live_table(
     page: Any, options: str, seed: int, seat: int, word: str, kind: str
@@ -256,11 +267,13 @@ def test_schweinchen_are_announced_on_the_live_table(
     page.goto(f"/#/play?rules=ddv&options={options}&seed={seed}&delay=0&level=beginner")
     ready(page)
     page.click("[data-testid=variant-notice-ok]")
-    told = []
+    # a toast lasts a few seconds and the next one replaces it: every text it shows is
+    # recorded as it appears, so a slow look between two steps misses none
+    page.evaluate(TOAST_RECORDER)
+    told: list[str] = []
     while not page.locator("[data-testid=result]").count():
-        toast = page.locator("[data-testid=toast]")
-        if toast.count() and word in (toast.text_content() or ""):
-            told.append(toast.text_content())
+        told = [t for t in page.evaluate("window.toastsSeen") if word in t]
+        if told:
             plate = f"[data-testid=table] .seat[data-seat='{seat}']"
             tag = page.locator(f"{plate} .tag[data-tag={kind}]")
             assert tag.count() == 1 and tag.text_content() == word
