@@ -97,3 +97,21 @@ def test_every_benchmark_script_starts() -> None:
             timeout=120,
         )
         assert done.returncode == 0 and "usage" in done.stdout, (path.name, done.stderr[-400:])
+
+
+def test_solo_report_deals_the_hands_of_the_stored_run_again() -> None:
+    run = "benchmarks/runs/strong40-vs-uct1000-solos-seed1-0-149.jsonl"
+    report = script("solo_report.py", run, "--seed", "1", "--hands")
+    ours, theirs = report["declared"]
+    assert sum(c["n"] for k, c in ours.items() if k.startswith("solo:")) == 19
+    assert ours["solo:spades"] == {"n": 4, "mean": 18.75, "won": 4}
+    assert theirs["wedding"]["n"] == 37
+    margin = report["margin"]
+    assert margin["all"]["deals"] == 150
+    parts = ("normal", "hochzeit", "solo by ours", "solo by theirs", "solo by both")
+    assert sum(margin[p]["deals"] for p in parts) == 150
+    assert len(report["our_solos"]) == 19
+    # deal 5: our seat's Pik-Solo on both Kreuz-Damen, a silent Hochzeit in the other half
+    five = next(s for s in report["our_solos"] if s["game"] == 5)
+    assert five["contract"] == "solo:spades" and five["hand"].split().count("CQ") == 2
+    assert five["same_cards_other_bot"] == "silent-wedding"
