@@ -253,6 +253,7 @@ TOAST_RECORDER = """() => {
     const text = document.querySelector("[data-testid=toast]")?.textContent;
     if (text && window.toastsSeen.at(-1) !== text) window.toastsSeen.push(text);
   };
+  record();  // a toast already up when the recorder starts
   new MutationObserver(record).observe(document.body,
     { subtree: true, childList: true, characterData: true });
 }"""
