@@ -23,13 +23,24 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from doko.bots.sim import Timer, mean_ci, play_seats
-from doko.game.cards import deal
+from doko.game.cards import Card, deal
 from doko.game.contracts import is_solo_like
 from doko.game.outcome import result
 from doko.game.rules import PRESETS, Rules
 from doko.game.state import new_game
 
 Stats = dict[str, Any]
+
+
+def deal_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of a match's first ``count`` deals: the deals of ``doko.bots.sim.match``."""
+    rng = random.Random(seed)
+    return [rng.randrange(2**32) for _ in range(count)]
+
+
+def hands_of(rules: Rules, game: int, deal_seed: int) -> list[tuple[Card, ...]]:
+    """The hands of deal number ``game``, whose dealer is ``game % 4``."""
+    return deal(rules.deck, 4, deal_seed, game % 4)
 
 
 def play_deal(
@@ -43,7 +54,7 @@ def play_deal(
     game's facts (``bock``: the deal's Bock level, its points doubled that often)."""
     game, deal_seed = game_and_seed
     dealer = game % 4
-    hands = deal(rules.deck, 4, deal_seed, dealer)
+    hands = hands_of(rules, game, deal_seed)
     timers = (Timer(), Timer())
     sums = [0.0, 0.0]
     games = []
@@ -83,8 +94,7 @@ def main() -> None:
     args = parser.parse_args()
     spec_a, spec_b = args.bots.split(",")
     rules = PRESETS[args.rules]
-    rng = random.Random(args.seed)  # the same deals as doko.bots.sim.match
-    deals = [(game, rng.randrange(2**32)) for game in range(args.games)]
+    deals = list(enumerate(deal_seeds(args.seed, args.games)))
     play = partial(play_deal, rules, args.seed, (spec_a, spec_b))
     if args.jobs > 1:
         import multiprocessing
@@ -115,7 +125,8 @@ def main() -> None:
 
 
 def summarize(games: list[Stats], side: int, total: int) -> Stats:
-    """Contracts the side declared (count, rate per game, mean declarer points) and words."""
+    """Contracts the side declared (count, rate per game, mean declarer points, games the
+    declarer won) and words."""
     kinds: dict[str, list[int]] = defaultdict(list)
     for g in games:
         if g["declarer_side"] == side and g["contract"] != "normal":
@@ -129,7 +140,12 @@ def summarize(games: list[Stats], side: int, total: int) -> Stats:
                 words[f"{role}:{word}"][1] += won
     return {
         "contracts": {
-            k: {"n": len(v), "rate": round(len(v) / total, 4), "mean": round(sum(v) / len(v), 2)}
+            k: {
+                "n": len(v),
+                "rate": round(len(v) / total, 4),
+                "mean": round(sum(v) / len(v), 2),
+                "won": sum(1 for p in v if p > 0),
+            }
             for k, v in sorted(kinds.items())
         },
         "words_said_won": dict(sorted(words.items())),

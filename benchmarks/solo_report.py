@@ -3,7 +3,7 @@
     python3 benchmarks/solo_report.py RUN.jsonl [--seed 1] [--preset ddv] [--hands] [--json]
 
 Reads a ``--deals-out`` file of a match with solos on. Prints, per bot, each contract
-it declared (how often, the declarer's mean points, how often it won); then the first
+it declared (how often, the declarer's mean points, how often the declarer won); then the first
 bot's margin per deal grouped by what was declared in the deal and by whom (normal,
 Hochzeit, a solo of one bot or of both; ``ours:solo:queens``: the deals in which the
 first bot played a Damen-Solo); with ``--hands``, the hand of every solo the first bot
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -24,48 +23,33 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from contracts import deal_seeds, hands_of, summarize
 from paired import read_deals
 from uct_match import interval
 
-from doko.game.cards import deal
 from doko.game.contracts import is_solo
 from doko.game.rules import load_rules
 
 Half = dict[str, Any]
 
 
-def declared(halves: list[Half], side: int) -> list[Half]:
-    """The halves in which a seat of ``side`` declared something else than a normal game."""
-    return [h for h in halves if h["declarer_side"] == side and h["contract"] != "normal"]
-
-
 def contracts_of(deals: dict[int, dict[str, Any]], side: int) -> dict[str, dict[str, Any]]:
-    """Per contract the side declared: count, the declarer's mean points, wins."""
-    points: dict[str, list[int]] = defaultdict(list)
-    for d in deals.values():
-        for half in declared(d["halves"], side):
-            points[half["contract"]].append(int(half["declarer_points"]))
-    return {
-        contract: {
-            "n": len(ps),
-            "mean": round(sum(ps) / len(ps), 2),
-            "won": sum(1 for p in ps if p > 0),
-        }
-        for contract, ps in sorted(points.items())
-    }
+    """Per contract the side declared: count, rate, the declarer's mean points."""
+    halves = [h for d in deals.values() for h in d["halves"]]
+    return dict(summarize(halves, side, len(halves))["contracts"])
 
 
 def deal_classes(halves: list[Half]) -> list[str]:
     """The groups a deal counts in: ``normal``, ``hochzeit`` (no solo), ``solo by
     ours``, ``solo by theirs`` or ``solo by both`` (whose seats declared a solo in
     either half), and ``ours:solo:KIND`` for each solo kind the first bot declared."""
-    played = [h for h in halves if not h.get("skipped")]
-    solos = {h["declarer_side"] for h in played if is_solo(h["contract"])}
+    solos = [h for h in halves if is_solo(h["contract"])]
     if solos:
-        who = {0: "ours", 1: "theirs"}[solos.pop()] if len(solos) == 1 else "both"
-        kinds = {h["contract"] for h in declared(played, 0) if is_solo(h["contract"])}
-        return [f"solo by {who}", *(f"ours:{k}" for k in sorted(kinds))]
-    if any(h["contract"] != "normal" for h in played):
+        sides = {h["declarer_side"] for h in solos}
+        who = {0: "ours", 1: "theirs"}[sides.pop()] if len(sides) == 1 else "both"
+        kinds = sorted({h["contract"] for h in solos if h["declarer_side"] == 0})
+        return [f"solo by {who}", *(f"ours:{k}" for k in kinds)]
+    if any(h["contract"] != "normal" for h in halves):
         return ["hochzeit"]
     return ["normal"]
 
@@ -83,16 +67,14 @@ def our_solo_hands(
 ) -> list[dict[str, Any]]:
     """Every solo of the first bot: its hand, and the same cards in the other half."""
     rules = load_rules({"preset": preset, "options": {}})
-    rng = random.Random(seed)  # the deals of uct_match.run
-    last = max(deals) + 1
-    seeds = [rng.randrange(2**32) for _ in range(last)]
+    seeds = deal_seeds(seed, max(deals) + 1)
     out = []
     for game, d in sorted(deals.items()):
         for i, half in enumerate(d["halves"]):
             if half["declarer_side"] != 0 or not is_solo(half["contract"]):
                 continue
             seat = half["declarer"]
-            hand = deal(rules.deck, 4, seeds[game], game % 4)[seat]
+            hand = hands_of(rules, game, seeds[game])[seat]
             other = d["halves"][1 - i]
             theirs = other["contract"] if other["declarer"] == seat else "normal (or another's)"
             out.append({

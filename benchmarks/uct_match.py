@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Iterator
@@ -44,10 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import blind
 import uct_partner
-from contracts import play_deal
+from contracts import deal_seeds, hands_of, play_deal
 
 from doko.bots.sim import Timer, mean_ci
-from doko.game.cards import CQ, deal
+from doko.game.cards import CQ
 from doko.game.reservations import choices
 from doko.game.rules import Rules, load_rules
 from doko.game.state import new_game
@@ -120,9 +119,8 @@ def even_by_construction(rules: Rules, game: int, deal_seed: int) -> bool:
     The seats of one bot are 0 and 2 in one half and 1 and 3 in the other
     (``play_deal``), so Kreuz-Damen in seats of different parity split both parties.
     """
-    dealer = game % 4
-    hands = deal(rules.deck, 4, deal_seed, dealer)
-    state = new_game(rules, hands, dealer)
+    hands = hands_of(rules, game, deal_seed)
+    state = new_game(rules, hands, game % 4)
     if any(choices(state, seat) != ["healthy"] for seat in range(4)):
         return False
     queens = [seat for seat, hand in enumerate(hands) if CQ in hand]
@@ -130,7 +128,7 @@ def even_by_construction(rules: Rules, game: int, deal_seed: int) -> bool:
 
 
 def both_queens_in_one_hand(rules: Rules, game: int, deal_seed: int) -> bool:
-    hands = deal(rules.deck, 4, deal_seed, game % 4)
+    hands = hands_of(rules, game, deal_seed)
     return any(hand.count(CQ) == 2 for hand in hands)
 
 
@@ -152,8 +150,7 @@ def run(
     bock: int = 0,
 ) -> Iterator[tuple[int, Played]]:
     """Each deal's number and how it was played, in order."""
-    rng = random.Random(seed)  # the same deals as doko.bots.sim.match
-    seeds = [rng.randrange(2**32) for _ in range(games.stop)]
+    seeds = deal_seeds(seed, games.stop)
     deals = [(game, seeds[game]) for game in games]
     if hochzeit_only:
         deals = [(g, s) for g, s in deals if both_queens_in_one_hand(rules, g, s)]
