@@ -23,8 +23,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from doko.bots.sim import Timer, mean_ci, play_seats
-from doko.game.cards import Card, deal
+from doko.game.cards import deal
 from doko.game.contracts import is_solo_like
+from doko.game.gamestate import GameState
 from doko.game.outcome import result
 from doko.game.rules import PRESETS, Rules
 from doko.game.state import new_game
@@ -38,9 +39,10 @@ def deal_seeds(seed: int, count: int) -> list[int]:
     return [rng.randrange(2**32) for _ in range(count)]
 
 
-def hands_of(rules: Rules, game: int, deal_seed: int) -> list[tuple[Card, ...]]:
-    """The hands of deal number ``game``, whose dealer is ``game % 4``."""
-    return deal(rules.deck, 4, deal_seed, game % 4)
+def deal_start(rules: Rules, game: int, deal_seed: int, bock: int = 0) -> GameState:
+    """Deal number ``game`` before its reservations: its dealer is ``game % 4``."""
+    dealer = game % 4
+    return new_game(rules, deal(rules.deck, 4, deal_seed, dealer), dealer, bock=bock)
 
 
 def play_deal(
@@ -53,8 +55,7 @@ def play_deal(
     """One deal twice, sides swapped (as ``doko.bots.sim.duplicate_deal``), with each
     game's facts (``bock``: the deal's Bock level, its points doubled that often)."""
     game, deal_seed = game_and_seed
-    dealer = game % 4
-    hands = hands_of(rules, game, deal_seed)
+    start = deal_start(rules, game, deal_seed, bock)
     timers = (Timer(), Timer())
     sums = [0.0, 0.0]
     games = []
@@ -62,7 +63,6 @@ def play_deal(
         side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]
         seat_specs = [specs[i] for i in side]
         rng = random.Random(f"{seed}:{game}:{swap}")
-        start = new_game(rules, hands, dealer, bock=bock)
         state = play_seats(start, seat_specs, side, rng, timers)
         points = result(state)["points"]
         for seat, p in enumerate(points):

@@ -3,10 +3,10 @@
     python3 benchmarks/solo_report.py RUN.jsonl [--seed 1] [--preset ddv] [--hands] [--json]
 
 Reads a ``--deals-out`` file of a match with solos on. Prints, per bot, each contract
-it declared (how often, the declarer's mean points, how often the declarer won); then the first
-bot's margin per deal grouped by what was declared in the deal and by whom (normal,
-Hochzeit, a solo of one bot or of both; ``ours:solo:queens``: the deals in which the
-first bot played a Damen-Solo); with ``--hands``, the hand of every solo the first bot
+it declared (how often, the declarer's mean points, how often the declarer won); then
+the first bot's margin per deal grouped by what was declared in the deal and by whom
+(normal, Hochzeit, a solo of one bot or of both; ``ours:solo:queens``: the deals in
+which the first bot played a Damen-Solo); with ``--hands``, the hand of every solo the first bot
 declared, what the other bot did with the same cards in the other half, and the
 deal's margin. The deals are dealt again from ``--seed`` (the match's seed).
 """
@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from contracts import deal_seeds, hands_of, summarize
+from contracts import deal_seeds, deal_start, summarize
 from paired import read_deals
 from uct_match import interval
 
@@ -34,7 +34,7 @@ Half = dict[str, Any]
 
 
 def contracts_of(deals: dict[int, dict[str, Any]], side: int) -> dict[str, dict[str, Any]]:
-    """Per contract the side declared: count, rate, the declarer's mean points."""
+    """Per contract the side declared: count, rate, the declarer's mean points and wins."""
     halves = [h for d in deals.values() for h in d["halves"]]
     return dict(summarize(halves, side, len(halves))["contracts"])
 
@@ -74,7 +74,7 @@ def our_solo_hands(
             if half["declarer_side"] != 0 or not is_solo(half["contract"]):
                 continue
             seat = half["declarer"]
-            hand = hands_of(rules, game, seeds[game])[seat]
+            hand = deal_start(rules, game, seeds[game]).hands[seat]
             other = d["halves"][1 - i]
             theirs = other["contract"] if other["declarer"] == seat else "normal (or another's)"
             out.append({

@@ -43,13 +43,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import blind
 import uct_partner
-from contracts import deal_seeds, hands_of, play_deal
+from contracts import deal_seeds, deal_start, play_deal
 
 from doko.bots.sim import Timer, mean_ci
 from doko.game.cards import CQ
 from doko.game.reservations import choices
 from doko.game.rules import Rules, load_rules
-from doko.game.state import new_game
 
 Played = tuple[float, list[dict[str, Any]], tuple[Timer, Timer]]
 
@@ -119,8 +118,8 @@ def even_by_construction(rules: Rules, game: int, deal_seed: int) -> bool:
     The seats of one bot are 0 and 2 in one half and 1 and 3 in the other
     (``play_deal``), so Kreuz-Damen in seats of different parity split both parties.
     """
-    hands = hands_of(rules, game, deal_seed)
-    state = new_game(rules, hands, game % 4)
+    state = deal_start(rules, game, deal_seed)
+    hands = state.hands
     if any(choices(state, seat) != ["healthy"] for seat in range(4)):
         return False
     queens = [seat for seat, hand in enumerate(hands) if CQ in hand]
@@ -128,8 +127,7 @@ def even_by_construction(rules: Rules, game: int, deal_seed: int) -> bool:
 
 
 def both_queens_in_one_hand(rules: Rules, game: int, deal_seed: int) -> bool:
-    hands = hands_of(rules, game, deal_seed)
-    return any(hand.count(CQ) == 2 for hand in hands)
+    return any(hand.count(CQ) == 2 for hand in deal_start(rules, game, deal_seed).hands)
 
 
 def skipped() -> Played:
