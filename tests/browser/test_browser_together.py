@@ -76,7 +76,12 @@ def test_pass_and_play_two_people_two_bots_never_shows_the_other_hand(page: Any)
             # covered: no hand at all in the DOM, no card face but those on the table
             assert page.locator(HAND_CARDS).count() == 0
             assert _cards_outside_the_trick(page) == []
-            name = "Anna" if cover.get_attribute("data-seat") == "0" else "Ben"
+            seat = cover.get_attribute("data-seat")
+            name = "Anna" if seat == "0" else "Ben"
+            # the cover names the person the table shows to act: never drawn ahead of the
+            # bots' cards that come before their turn
+            turn = page.locator("[data-testid=table] .seat[aria-current=true]")
+            assert turn.get_attribute("data-seat") == seat, _table_now(page)
             if covers == 9:  # the tab is killed: it comes back at the same card, covered
                 table = _table_now(page)
                 page.reload()

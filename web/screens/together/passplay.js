@@ -20,22 +20,28 @@ const isPerson = (tg, seat) => seat != null && tg.names[seat] != null;
 
 // The engine's view as this device may show it now: the hand of the person to act only
 // once they opened the cover; else the table alone, turned to the person next to act
-// (or the last one who did), with no hand and no choices.
+// (or the last one who did), with no hand and no choices. The cover changes only once
+// the view to draw with it is here: both are drawn in the same frame, never a cover
+// naming the next person over the table as it was before the bots' moves.
 export async function present(view) {
   const tg = table();
   if (!tg) return view;
   const next = view.phase === "done" ? null : view.to_act;
   if (isPerson(tg, next)) {
     if (tg.revealed === next) {
+      const own = view.seat === next ? view : await ctx.call("view", { seat: next });
       turnTo({ facing: next });
-      return view.seat === next ? view : ctx.call("view", { seat: next });
+      return own;
     }
+    const shown = await covered(next);
     turnTo({ facing: next, revealed: null, covered: next });
-    return covered(next);
+    return shown;
   }
+  // every card is on the table when it is done: the result for all
+  const shown = view.phase === "done" ? view
+    : await covered(isPerson(tg, tg.facing) ? tg.facing : tg.names.findIndex((n) => n != null));
   turnTo({ revealed: null, covered: null });
-  if (view.phase === "done") return view; // every card is on the table: the result for all
-  return covered(isPerson(tg, tg.facing) ? tg.facing : tg.names.findIndex((n) => n != null));
+  return shown;
 }
 
 // The shared table's cover: `facing` the person the table is turned to, `covered` the one
