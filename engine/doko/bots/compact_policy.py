@@ -31,7 +31,6 @@ from .compact import (
     kept_with,
     state_tricks,
     tables,
-    trick_winner,
 )
 
 CQ_ID = CARD_ID[CQ]
@@ -83,21 +82,21 @@ def _make_keys(order: CardOrder) -> Keys:
 
 
 class _Deal:
-    """The rest of a deal on card ids, and what each seat knows of the parties."""
+    """The rest of a deal on card ids, and what each seat knows of the parties. The
+    trick in play keeps its winner so far, its led suit's ranks and its Augen as cards
+    join it (what ``compact.trick_winner`` would find), so no card looks it over again."""
 
     def __init__(self, state: GameState) -> None:
         self.t: Tables = tables(state.order)
         self.k = keys(state.order)
         group = self.t.group
         self.hands = [[CARD_ID[c] for c in hand] for hand in state.hands]
-        self.seats = [s for s, _ in state.trick]  # the trick so far: who played
-        self.cards = [CARD_ID[c] for _, c in state.trick]  # ... and what
         self.done = state_tricks(state)
         self.led = {group[CARD_ID[t.cards[0]]] for t in state.tricks}
         self.active = state.active
-        self.after = {
-            s: state.active[(i + 1) % len(state.active)] for i, s in enumerate(state.active)
-        }
+        self.after = [0] * state.players
+        for i, s in enumerate(state.active):
+            self.after[s] = state.active[(i + 1) % len(state.active)]
         self.said = state.said
         self.parties = [own_party(state, s) for s in range(state.players)]
         # in a normal game the Kreuz-Damen played show the parties; else they are set
@@ -109,6 +108,35 @@ class _Deal:
         }
         if self.dynamic:
             self._reveal()
+        self._new_trick(last=not state.hands[state.to_act or 0][1:])
+        for seat, played in state.trick:
+            self._add(seat, CARD_ID[played])
+
+    def _new_trick(self, last: bool) -> None:
+        self.seats: list[int] = []  # the trick so far: who played
+        self.cards: list[int] = []  # ... and what
+        self.best = 0  # ... which of its cards wins it so far
+        self.top = 0  # ... that card's rank in the led suit
+        self.rank: list[int] = []  # ... the led suit's ranks
+        self.eyes = 0  # ... and its Augen
+        self.last = last  # the trick is the deal's last
+        t = self.t
+        self.dulle_on_dulle = t.second_dulle_wins and (t.second_dulle_last or not last)
+
+    def _add(self, seat: int, cid: int) -> None:
+        cards = self.cards
+        if not cards:
+            self.rank = self.t.ranks[self.t.group[cid]]
+            self.top = self.rank[cid]
+        else:
+            mine = self.rank[cid]
+            if mine > self.top or (
+                mine == self.top and cid == HT_ID == cards[self.best] and self.dulle_on_dulle
+            ):
+                self.best, self.top = len(cards), mine
+        self.seats.append(seat)
+        cards.append(cid)
+        self.eyes += EYES_OF[cid]
 
     def _reveal(self) -> None:
         shown = parties_shown(self.queens, self.said, self.active)
@@ -122,18 +150,17 @@ class _Deal:
         """``seat`` plays ``cid``; the seat to play next (None when the deal is over)."""
         hand = self.hands[seat]
         hand.remove(cid)
-        seats, cards = self.seats, self.cards
-        seats.append(seat)
-        cards.append(cid)
+        self._add(seat, cid)
         if cid == CQ_ID and self.dynamic:
             self.queens.append(seat)
             self._reveal()
+        seats, cards = self.seats, self.cards
         if len(cards) < len(self.active):
             return self.after[seat]
-        winner = seats[trick_winner(self.t, cards, not hand)]
+        winner = seats[self.best]
         self.led.add(self.t.group[cards[0]])
         self.done.append((tuple(seats), cards, winner))
-        self.seats, self.cards = [], []
+        self._new_trick(last=len(hand) == 1)
         return None if not hand else winner
 
 
@@ -187,16 +214,15 @@ def play_standard(state: GameState) -> PlayedOut:
 
 def _choose(deal: _Deal, seat: int) -> int:
     hand = deal.hands[seat]
-    group = deal.t.group
-    if deal.cards:
-        led = group[deal.cards[0]]
-        same = [c for c in hand if group[c] == led]
-        cards = list(dict.fromkeys(same or hand))
-    else:
+    if not deal.cards:
         cards = list(dict.fromkeys(hand))
-    if len(cards) == 1:
-        return cards[0]
-    return _follow(deal, seat, cards) if deal.cards else _lead(deal, seat, cards)
+        return cards[0] if len(cards) == 1 else _lead(deal, seat, cards)
+    # a card held twice may stay twice: following picks by keys alone, and of equal
+    # cards either is the same card
+    group = deal.t.group
+    led = group[deal.cards[0]]
+    same = [c for c in hand if group[c] == led] or hand
+    return same[0] if len(same) == 1 else _follow(deal, seat, same)
 
 
 def _lead(deal: _Deal, seat: int, cards: list[int]) -> int:
@@ -215,11 +241,11 @@ def _lead(deal: _Deal, seat: int, cards: list[int]) -> int:
 
 
 def _follow(deal: _Deal, seat: int, cards: list[int]) -> int:
-    k, t = deal.k, deal.t
+    k = deal.k
     played = deal.cards
     n, active = len(played), len(deal.active)
-    last_trick = len(deal.hands[seat]) == 1
-    best = trick_winner(t, played, last_trick)
+    last_trick = deal.last
+    best = deal.best
     # bots.follow: the seats holding cards, less one; in the last trick only those
     # still to play hold any
     am_last = n == (active - n if last_trick else active) - 1
@@ -228,9 +254,10 @@ def _follow(deal: _Deal, seat: int, cards: list[int]) -> int:
     if partner and (am_last or k.high[played[best]]):
         pool = [c for c in cards if not k.valuable[c]] or cards
         return max(pool, key=k.fat.__getitem__)  # smear
-    winners = [c for c in cards if _beats(t, played, best, c, last_trick)]
-    eyes = sum([EYES_OF[c] for c in played])
-    if winners and (am_last or eyes >= 10 or not k.trump[winners[0]]):
+    rank, top = deal.rank, deal.top
+    dulle = played[best] == HT_ID and deal.dulle_on_dulle
+    winners = [c for c in cards if rank[c] > top or (dulle and c == HT_ID)]
+    if winners and (am_last or deal.eyes >= 10 or not k.trump[winners[0]]):
         return _take(deal, winners, am_last)
     return min(cards, key=k.cheap.__getitem__)
 
@@ -248,14 +275,3 @@ def _take(deal: _Deal, winners: list[int], am_last: bool) -> int:
         if fat:
             return max(fat, key=k.fat.__getitem__)
     return min(trumps, key=k.power.__getitem__)
-
-
-def _beats(t: Tables, played: list[int], best: int, cid: int, last: bool) -> bool:
-    """Would ``cid`` take the trick from ``played[best]`` (``compact.trick_winner``)?"""
-    rank = t.ranks[t.group[played[0]]]
-    mine, top = rank[cid], rank[played[best]]
-    if mine != top:
-        return mine > top
-    return (
-        cid == HT_ID == played[best] and t.second_dulle_wins and (t.second_dulle_last or not last)
-    )
