@@ -101,17 +101,29 @@ QUICK_SPECIALS = frozenset({"doppelkopf", "fox", "karlchen"})
 
 def final_points(state: GameState, tricks: list[CompactTrick]) -> list[int]:
     """Each seat's points for a deal ending in ``tricks`` (state: its contract, parties,
-    words), through ``doko.game.scoring.score``, remembered per distinct outcome."""
+    words), through ``doko.game.scoring.score``, remembered per distinct outcome. One
+    pass over the tricks: the Augen and tricks Re took, and the Sonderpunkte (the
+    common kinds looked for only in a trick that could make one)."""
     re = state.re_party
-    eyes_re = 0
-    tricks_re = 0
-    eyes = EYES_OF
-    for _, cards, winner in tricks:
-        if winner in re:
+    kinds = specials_awarded(state.rules, state.contract)
+    every_trick = not QUICK_SPECIALS.issuperset(kinds)
+    last = len(tricks) - 1
+    eyes_re = tricks_re = 0
+    found: list[tuple[str, str]] = []
+    for i, trick in enumerate(tricks):
+        cards = trick[1]
+        taken = sum([EYES_OF[c] for c in cards])
+        if trick[2] in re:
             tricks_re += 1
-            eyes_re += sum([eyes[c] for c in cards])
-    found = found_specials(state, tricks)
-    return outcome_points(state, eyes_re, tricks_re, len(tricks), found)
+            eyes_re += taken
+        if kinds and (
+            every_trick
+            or taken >= DOPPELKOPF_EYES
+            or DA_ID in cards
+            or (i == last and CJ_ID in cards)
+        ):
+            found += trick_found(state, kinds, trick, i == last)
+    return outcome_points(state, eyes_re, tricks_re, len(tricks), tuple(sorted(found)))
 
 
 def outcome_points(
@@ -160,28 +172,6 @@ def outcome_points(
 
 def _new_memory(_rules: object) -> dict[tuple[object, ...], list[int]]:
     return {}
-
-
-def found_specials(state: GameState, tricks: list[CompactTrick]) -> tuple[tuple[str, str], ...]:
-    """The Sonderpunkte of the deal as (kind, party), sorted (the order does not score)."""
-    kinds = specials_awarded(state.rules, state.contract)
-    if not kinds:
-        return ()
-    last = len(tricks) - 1
-    quick = QUICK_SPECIALS.issuperset(kinds)
-    found: list[tuple[str, str]] = []
-    for i, trick in enumerate(tricks):
-        if quick and not _may_score(trick[1], i == last):
-            continue  # (most tricks: no Fuchs, no Karlchen at the end, under 40 Augen)
-        found += trick_found(state, kinds, trick, i == last)
-    return tuple(sorted(found))
-
-
-def _may_score(cards: list[int], last: bool) -> bool:
-    """Could the trick make a Doppelkopf, a Fuchs or a Karlchen?"""
-    if DA_ID in cards or (last and CJ_ID in cards):
-        return True
-    return sum([EYES_OF[c] for c in cards]) >= DOPPELKOPF_EYES
 
 
 def trick_found(

@@ -212,6 +212,22 @@ def play_standard(state: GameState) -> PlayedOut:
     return PlayedOut(state, deal.done)
 
 
+def play_standard_until(state: GameState, seat: int) -> GameState:
+    """``state`` played on with the ``standard`` cards (as ``play_standard``) until
+    ``seat`` is to act or the deal is over. Only for a state ``compact.compact_ok``
+    accepts, or one over."""
+    if state.is_over:
+        return state
+    assert compact_ok(state)
+    deal = _Deal(state)
+    actor = state.to_act
+    while actor is not None and actor != seat:
+        played = _choose(deal, actor)
+        state = play_card(state, actor, CARDS[played])
+        actor = deal.play(actor, played)
+    return state
+
+
 def _choose(deal: _Deal, seat: int) -> int:
     hand = deal.hands[seat]
     if not deal.cards:

@@ -59,7 +59,8 @@ from ..game.state import (
     playable_cards,
 )
 from .bots import Effort, cheapest, cheapest_first, choose_standard, play, played_out
-from .compact_policy import PlayedOut
+from .compact import compact_ok
+from .compact_policy import PlayedOut, play_standard_until
 from .solver import solve
 from .worlds import sample_world, unseen_cards, weighted_worlds
 
@@ -296,8 +297,10 @@ def looked_ahead(state: GameState, seat: int) -> PlayedOut:
     The seat plans its next card knowing this world, as a search of the world's own
     tree would (the UCT sparring partner's kind of look ahead), on the rollouts'
     judgement after that."""
-    while not state.is_over and state.to_act != seat:
+    while not state.is_over and state.to_act != seat and not compact_ok(state):
         state = _rollout_step(state)
+    if compact_ok(state):  # the same cards, on card ids
+        state = play_standard_until(state, seat)
     if state.is_over:
         return rollout(state)
     cards = distinct_cards(state, seat, playable_cards(state, seat))
