@@ -10,7 +10,7 @@ import pytest
 
 from doko.bots.bots import play, playout
 from doko.bots.compact import compact_ok
-from doko.bots.compact_policy import play_standard
+from doko.bots.compact_policy import play_standard, play_standard_until
 from doko.game.cards import deal
 from doko.game.observation import world_view
 from doko.game.outcome import result
@@ -28,9 +28,10 @@ ALL_SPECIALS = {"specials": list(SPECIAL_KINDS), "specials_in_solo": list(SPECIA
 TABLES += [(load_rules({"preset": "ddv", "options": {**ALL_SPECIALS, "doppelkarl": True}}), 4)]
 
 
-def stepped(state: GameState) -> GameState:
-    """The rest of the deal by asking ``bots.play`` with a fresh ``world_view`` per card."""
-    while not state.is_over:
+def stepped(state: GameState, until: int | None = None) -> GameState:
+    """The rest of the deal by asking ``bots.play`` with a fresh ``world_view`` per card
+    (with ``until``: up to that seat's turn)."""
+    while not state.is_over and state.to_act != until:
         actor = state.to_act
         assert actor is not None
         card = play(world_view(state, actor), playable_cards(state, actor))[0]
@@ -73,6 +74,20 @@ def test_compact_policy_plays_the_cards_of_bots_play(rules: Rules, players: int)
         assert [played.eyes("re"), played.eyes("kontra")] == [
             out["eyes"][p] for p in ("re", "kontra")
         ]
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES, ids=lambda x: getattr(x, "preset", x))
+def test_played_on_to_a_seats_turn_with_the_cards_of_bots_play(rules: Rules, players: int) -> None:
+    """The search's look ahead: the other seats' cards up to one seat's next turn."""
+    rng = random.Random(f"until:{rules.preset}:{rules.pigs}:{players}")
+    stopped = 0
+    for state in positions(rules, players, 40, rng):
+        seat = rng.choice(state.active)
+        reached = play_standard_until(state, seat)
+        assert reached == stepped(state, until=seat)
+        assert reached.is_over or reached.to_act == seat
+        stopped += not reached.is_over and reached != state
+    assert stopped > 0  # not only deals that end first, or a seat already to act
 
 
 def test_playout_of_an_open_wedding_is_stepped_then_compact() -> None:
