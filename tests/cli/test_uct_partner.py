@@ -172,6 +172,26 @@ def test_hochzeit_only_plays_the_hochzeit_deals_and_no_other() -> None:
     assert [g for g, _ in only] == [g for g, kind in every.items() if kind == "wedding"]
 
 
+def test_our_solos_only_keeps_every_deal_with_a_solo_of_the_first_bot() -> None:
+    import uct_match
+
+    solos = load_rules("ddv")
+    deals = range(0, 40)
+    specs = ("strong#2", "standard")  # the search declares a solo on a few hands
+
+    def ours(halves: list[dict[str, object]]) -> bool:
+        return any(str(h["contract"]).startswith("solo:") and h["declarer_side"] == 0
+                   for h in halves)  # fmt: skip
+
+    played = uct_match.run(solos, deals, 1, specs, 1)
+    every = {game: ours(halves) for game, (_, halves, _) in played}
+    only = [g for g, _ in uct_match.run(solos, deals, 1, specs, 1, our_solos_only=True)]
+    # declared is not always played (another seat's solo may come first), so at least these
+    assert any(every.values())
+    assert {g for g, solo in every.items() if solo} <= set(only)
+    assert 0 < len(only) < len(deals)
+
+
 def test_paired_comparison_counts_each_shared_deal_once(tmp_path: Path) -> None:
     import paired  # (a benchmark module, found through the path above)
 
