@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from doko.bots.sim import Timer, mean_ci, play_seats
+from doko.bots.sim import Timer, half_rng, mean_ci, play_seats, seat_sides
 from doko.game.cards import deal
 from doko.game.contracts import is_solo_like
 from doko.game.gamestate import GameState
@@ -60,9 +60,9 @@ def play_deal(
     sums = [0.0, 0.0]
     games = []
     for swap in (False, True):
-        side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]
+        side = seat_sides(swap)
         seat_specs = [specs[i] for i in side]
-        rng = random.Random(f"{seed}:{game}:{swap}")
+        rng = half_rng(seed, game, swap)
         state = play_seats(start, seat_specs, side, rng, timers)
         points = result(state)["points"]
         for seat, p in enumerate(points):

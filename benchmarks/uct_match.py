@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Iterator
@@ -51,7 +50,7 @@ import uct_partner
 from contracts import deal_seeds, deal_start, play_deal
 
 from doko.bots.botregistry import get_bot
-from doko.bots.sim import Timer, mean_ci
+from doko.bots.sim import Timer, half_rng, mean_ci, seat_sides
 from doko.game.cards import CQ
 from doko.game.contracts import is_solo
 from doko.game.observation import observe
@@ -147,9 +146,9 @@ def ours_declare_a_solo(
     card."""
     start = deal_start(rules, game, deal_seed)
     for swap in (False, True):
-        side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]
+        side = seat_sides(swap)
         bots = [get_bot(specs[side[seat]]) for seat in range(4)]
-        rng = random.Random(f"{seed}:{game}:{swap}")
+        rng = half_rng(seed, game, swap)
         state = start
         while state.phase == "reservations":
             seat = state.to_act

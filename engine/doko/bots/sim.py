@@ -192,6 +192,17 @@ def match(
     return {"rules": rules.preset, "games": games, "bots": bots, "difference": difference}
 
 
+def seat_sides(swap: bool) -> list[int]:
+    """Which bot sits at each seat in one half of a duplicate deal (0 the first, 1 the
+    second): the first at seats 1 and 3, then, sides swapped, at 0 and 2."""
+    return [1 if (s % 2 == 0) != swap else 0 for s in range(4)]
+
+
+def half_rng(seed: int, game: int, swap: bool) -> random.Random:
+    """The random draws of one half of a duplicate deal, the same whoever replays it."""
+    return random.Random(f"{seed}:{game}:{swap}")
+
+
 def duplicate_deal(
     rules: Rules, seed: int, spec_a: str, spec_b: str, game_and_seed: tuple[int, int]
 ) -> tuple[tuple[float, float], tuple[Timer, Timer]]:
@@ -202,9 +213,9 @@ def duplicate_deal(
     timers = (Timer(), Timer())
     sums = [0.0, 0.0]
     for swap in (False, True):
-        side = [1 if (s % 2 == 0) != swap else 0 for s in range(4)]  # 0 = A, 1 = B
+        side = seat_sides(swap)
         specs = [(spec_a, spec_b)[i] for i in side]
-        game_rng = random.Random(f"{seed}:{game}:{swap}")
+        game_rng = half_rng(seed, game, swap)
         state = play_seats(new_game(rules, hands, dealer), specs, side, game_rng, timers)
         for seat, points in enumerate(result(state)["points"]):
             sums[side[seat]] += points
