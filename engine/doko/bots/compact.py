@@ -71,14 +71,14 @@ def trick_winner(t: Tables, cards: list[int], last: bool) -> int:
         r = rank[cards[i]]
         if r > top:
             best, top = i, r
-        elif (
-            r == top
-            and cards[i] == HT_ID == cards[best]
-            and t.second_dulle_wins
-            and (t.second_dulle_last or not last)
-        ):
+        elif r == top and cards[i] == HT_ID == cards[best] and dulle_beats_dulle(t, last):
             best = i
     return best
+
+
+def dulle_beats_dulle(t: Tables, last: bool) -> bool:
+    """Does a second Dulle take the trick from the first (in the last trick, ``last``)?"""
+    return t.second_dulle_wins and (t.second_dulle_last or not last)
 
 
 def compact_ok(state: GameState) -> bool:

@@ -27,6 +27,7 @@ from .compact import (
     CompactTrick,
     Tables,
     compact_ok,
+    dulle_beats_dulle,
     final_points,
     kept_with,
     state_tricks,
@@ -120,8 +121,7 @@ class _Deal:
         self.rank: list[int] = []  # ... the led suit's ranks
         self.eyes = 0  # ... and its Augen
         self.last = last  # the trick is the deal's last
-        t = self.t
-        self.dulle_on_dulle = t.second_dulle_wins and (t.second_dulle_last or not last)
+        self.dulle_on_dulle = dulle_beats_dulle(self.t, last)
 
     def _add(self, seat: int, cid: int) -> None:
         cards = self.cards
